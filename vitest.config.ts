@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole repo (`npm test`). The API project runs against PGlite by default and
+// against PostgreSQL when DATABASE_URL is set (CI runs it both ways).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+    ],
+  },
+});
