@@ -7,3 +7,4 @@ export * from './user-agent.ts';
 export * from './scaling.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/public-config.ts';
+export * from './time.ts';

@@ -1,0 +1,101 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import './types.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { resolveSecretKey } from './lib/secret-key.ts';
+import type { SmsProvider } from './providers/sms/sms-provider.ts';
+import { SandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
+import { SemaphoreSmsProvider } from './providers/sms/semaphore-sms.ts';
+import helmetPlugin from './plugins/external/helmet.ts';
+import swaggerPlugin from './plugins/external/swagger.ts';
+import staticWebPlugin from './plugins/external/static-web.ts';
+import errorHandlerPlugin from './plugins/app/error-handler.ts';
+import databasePlugin from './plugins/app/database.ts';
+import jobsPlugin from './plugins/app/jobs.ts';
+import authPlugin from './plugins/app/auth.ts';
+import idempotencyPlugin from './plugins/app/idempotency.ts';
+import platformRoutes from './modules/platform/routes.ts';
+import authRoutes from './modules/auth/routes.ts';
+import sandboxRoutes from './modules/sandbox/routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** defaults to the system clock; tests pass a ManualClock */
+  clock?: Clock;
+  /** an open, migrated database; by default one is opened from the config and migrated */
+  database?: Database;
+  /** replaces the configured SMS provider (tests of the real provider adapter) */
+  smsProvider?: SmsProvider;
+  logger?: FastifyServerOptions['logger'];
+}
+
+function smsProviderFor(app: FastifyInstance): SmsProvider {
+  const c = app.config;
+  if (c.SMS_PROVIDER === 'semaphore') {
+    return new SemaphoreSmsProvider({ apiKey: c.SEMAPHORE_API_KEY!, senderName: c.SEMAPHORE_SENDER_NAME, baseUrl: c.SEMAPHORE_BASE_URL });
+  }
+  return new SandboxSmsProvider(app.db, app.clock, app.log);
+}
+
+/**
+ * Builds the whole server: external plugins, then app plugins, then routes (fastify/demo order).
+ * Tests build it too and talk to it with `inject`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') }));
+  if (ownsDatabase) await database.migrate();
+
+  app.decorate('config', config);
+  app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('secretKey', resolveSecretKey(config.SECRET_KEY, ownsDatabase && !config.DATABASE_URL ? config.DATA_DIR : ownsDatabase ? config.DATA_DIR : undefined));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // external
+  await app.register(helmetPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(swaggerPlugin);
+  // app
+  await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
+  app.decorate('providers', { sms: options.smsProvider ?? smsProviderFor(app) });
+  await app.register(jobsPlugin);
+  await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
+  // routes
+  await app.register(
+    async (api) => {
+      // API answers are per-user and change: never cached by the browser unless a route says so.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      await api.register(platformRoutes);
+      await api.register(authRoutes);
+      if (config.SANDBOX) await api.register(sandboxRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(staticWebPlugin);
+  return app;
+}

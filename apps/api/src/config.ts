@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be 1/0, true/false, on/off or yes/no' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['1', 'true', 'on', 'yes'].includes(v)));
+const int = (fallback: number, min: number, max: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).default(fallback);
+
+/**
+ * Every setting comes from the environment, is validated once at start-up and is then read only
+ * from this object. The README's configuration table is this schema in prose.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: int(8080, 1, 65535),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool(false),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+      .optional(),
+    DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
+    WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+    SANDBOX: bool(true),
+    JOBS: bool(true),
+    SECRET_KEY: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 random bytes): openssl rand -hex 32')
+      .optional(),
+    SMS_PROVIDER: z.enum(['sandbox', 'semaphore']).default('sandbox'),
+    SEMAPHORE_API_KEY: z.string().min(1).optional(),
+    SEMAPHORE_SENDER_NAME: z.string().max(11, 'at most 11 characters').optional(),
+    SEMAPHORE_BASE_URL: z.url('must be a URL').default('https://api.semaphore.co/api/v4'),
+    OTP_TTL_SECONDS: int(300, 60, 3600),
+    OTP_RESEND_SECONDS: int(60, 10, 3600),
+    OTP_DAILY_LIMIT: int(10, 1, 100),
+    OTP_MAX_ATTEMPTS: int(5, 1, 20),
+    LOGIN_LOCK_FAILURES: int(10, 2, 100),
+    LOGIN_LOCK_WINDOW_MINUTES: int(60, 1, 1440),
+    LOGIN_LOCK_MINUTES: int(30, 1, 1440),
+    CAPTCHA_IP_SENDS_PER_HOUR: int(5, 1, 1000),
+    CAPTCHA_PREFIX_SENDS_PER_10_MINUTES: int(30, 1, 10000),
+    SESSION_TTL_DAYS: int(30, 1, 365),
+    PRODUCT_NAME: z.string().min(1).default('PisoNow'),
+    COMPANY_NAME: z.string().min(1).default('PisoNow Lending Corporation'),
+    COMPANY_SEC_REG_NO: z.string().min(1).default('CS0000000000 (sandbox)'),
+    COMPANY_CA_NO: z.string().min(1).default('CA No. 0000 (sandbox)'),
+    SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@pisonow.example'),
+    HOTLINE: z.string().default(''),
+    WEB_EMAIL: z.string().default(''),
+    WEBSITE: z.string().default(''),
+    PRIVACY_POLICY_VERSION: z.string().min(1).max(32).default('2026-11-01'),
+    ROUTE_ALIASES: z
+      .string()
+      .default('{}')
+      .transform((text, ctx) => {
+        try {
+          const parsed = z.record(z.string().regex(/^\w+$/), z.string().regex(/^\/[\w-]+$/)).parse(JSON.parse(text));
+          return parsed;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON object of route name → "/alias-path"' });
+          return z.NEVER;
+        }
+      }),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      // Sandbox routes (outbox, captcha answers) would hand out login codes: never in production.
+      if (env.SANDBOX) ctx.addIssue({ code: 'custom', path: ['SANDBOX'], message: 'must be 0 when NODE_ENV=production' });
+      if (!env.SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required when NODE_ENV=production' });
+      if (!env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required when NODE_ENV=production (PGlite is for development)' });
+      if (env.SMS_PROVIDER === 'sandbox') ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'must be a real provider when NODE_ENV=production' });
+    }
+    if (env.SMS_PROVIDER === 'semaphore' && !env.SEMAPHORE_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['SEMAPHORE_API_KEY'], message: 'is required when SMS_PROVIDER=semaphore' });
+    }
+  });
+
+export type Config = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError listing every bad value at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset", so `FOO= npm start` behaves like not setting FOO.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'} ${i.message}`));
+  }
+  return result.data;
+}

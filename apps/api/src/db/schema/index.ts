@@ -1,0 +1,3 @@
+export * from './customers.ts';
+export * from './auth.ts';
+export * from './platform.ts';

@@ -1,0 +1,21 @@
+import type { ErrorCode } from '@pisonow/domain';
+import { httpStatusFor } from '@pisonow/domain';
+
+/**
+ * The one error type use cases throw for an expected refusal. The error handler turns it into
+ * `{ code, message }` in the caller's language; nothing else about it reaches the client.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly params: Record<string, string>;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: ErrorCode, options: { params?: Record<string, string>; retryAfterSeconds?: number; status?: number } = {}) {
+    super(code);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = options.status ?? httpStatusFor(code);
+    this.params = options.params ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}

@@ -1,0 +1,29 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+export function sha256Hex(input: string | Buffer): string {
+  return createHash('sha256').update(input).digest('hex');
+}
+
+/**
+ * A keyed hash for low-entropy secrets (4-digit codes, captcha answers): without the server key a
+ * stolen table cannot be brute-forced offline, which a plain hash of 10,000 codes would allow.
+ */
+export function hmacHex(key: Buffer, input: string): string {
+  return createHmac('sha256', key).update(input).digest('hex');
+}
+
+export function safeEqualHex(a: string, b: string): boolean {
+  const ab = Buffer.from(a, 'hex');
+  const bb = Buffer.from(b, 'hex');
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/** An opaque bearer token: 32 random bytes, base64url. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Uniform integer in [0, 65536) from the CSPRNG, for otpFromRandom. */
+export function randomUint16(): number {
+  return randomInt(0, 65536);
+}

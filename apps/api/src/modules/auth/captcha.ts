@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { captchaChallenges } from '../../db/schema/index.ts';
+import { hmacHex, safeEqualHex } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { MS, addMs } from '../../lib/clock.ts';
+
+export const CAPTCHA_TTL_SECONDS = 120;
+
+const normalize = (answer: string) => answer.trim().toLowerCase();
+
+/** Draws a new graphic captcha (svg-captcha: distorted text with noise lines) and stores its answer hashed. */
+export async function issueCaptcha(deps: { db: Db; now: Date; secretKey: Buffer; sandbox: boolean }) {
+  // Characters that look alike (0/o, 1/l/i) are left out so a person on a small screen can read it.
+  const { data, text } = svgCaptcha.create({ size: 5, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f4f6fb' });
+  const id = randomUUID();
+  await deps.db.insert(captchaChallenges).values({
+    id,
+    answerHash: hmacHex(deps.secretKey, `captcha:${id}:${normalize(text)}`),
+    createdAt: deps.now,
+    expiresAt: addMs(deps.now, CAPTCHA_TTL_SECONDS * MS.second),
+    sandboxAnswer: deps.sandbox ? text : null,
+  });
+  return { captchaId: id, svg: data, expiresInSeconds: CAPTCHA_TTL_SECONDS };
+}
+
+/**
+ * Uses up the challenge (single use, right or wrong, so an answer cannot be guessed repeatedly)
+ * and throws CAPTCHA_INCORRECT unless the answer matches an unexpired challenge.
+ */
+export async function consumeCaptcha(tx: Tx, input: { captchaId: string; answer: string; now: Date; secretKey: Buffer }) {
+  const [row] = await tx
+    .update(captchaChallenges)
+    .set({ usedAt: input.now })
+    .where(and(eq(captchaChallenges.id, input.captchaId), isNull(captchaChallenges.usedAt), gt(captchaChallenges.expiresAt, input.now)))
+    .returning({ answerHash: captchaChallenges.answerHash });
+  const expected = hmacHex(input.secretKey, `captcha:${input.captchaId}:${normalize(input.answer)}`);
+  if (!row || !safeEqualHex(row.answerHash, expected)) throw new AppError('CAPTCHA_INCORRECT');
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq, sql, and, isNull } from 'drizzle-orm';
+import type { Promotion } from '@pisonow/domain';
+import type { Db } from '../../db/client.ts';
+import { consents, customers, otpCodes, sessions } from '../../db/schema/index.ts';
+import { newToken, safeEqualHex, sha256Hex } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { MS, addMs, type Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config.ts';
+import { activeCodeFilter, assertNotLocked, recordLoginFailure } from './login-limits.ts';
+import { hashLoginCode } from './send-login-code.ts';
+
+export interface LogInInput {
+  phone: string;
+  code: string;
+  privacyPolicyVersion: string;
+  promotion?: Promotion | undefined;
+  ip: string;
+  userAgent: string | undefined;
+}
+
+type Outcome =
+  | { ok: true; token: string; customerId: string; registered: boolean; expiresAt: Date }
+  | { ok: false; error: AppError };
+
+function cleanPromotion(promotion: Promotion | undefined): Promotion | null {
+  if (!promotion) return null;
+  const entries = Object.entries(promotion).filter(([, v]) => typeof v === 'string' && v.length > 0);
+  return entries.length ? (Object.fromEntries(entries) as Promotion) : null;
+}
+
+/**
+ * Checks the code and signs the borrower in (VAL-02, VAL-12). The first success registers the
+ * customer, with the privacy consent and the acquisition promotion. The code is consumed by a
+ * conditional UPDATE, so of any number of simultaneous attempts exactly one gets a session.
+ * Refusals are returned out of the transaction rather than thrown inside it, so the failure count
+ * they write is committed.
+ */
+export async function logInWithCode(deps: { db: Db; clock: Clock; secretKey: Buffer; config: Config }, input: LogInInput) {
+  const { config } = deps;
+  const now = deps.clock.now();
+
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.phone}`}, 0))`);
+    try {
+      await assertNotLocked(tx, input.phone, now);
+    } catch (error) {
+      return { ok: false, error: error as AppError };
+    }
+    const [active] = await tx
+      .select()
+      .from(otpCodes)
+      .where(activeCodeFilter(input.phone, now, config.OTP_MAX_ATTEMPTS))
+      .orderBy(desc(otpCodes.createdAt))
+      .limit(1);
+    // No live code (never sent, expired, used, or worn out): nothing to guess against, so this
+    // does not count towards the lock; a double tap after success lands here too.
+    if (!active) return { ok: false, error: new AppError('OTP_INCORRECT') };
+
+    if (!safeEqualHex(active.codeHash, hashLoginCode(deps.secretKey, input.phone, input.code))) {
+      await tx.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` }).where(eq(otpCodes.id, active.id));
+      await recordLoginFailure(tx, input.phone, input.ip, now, config, randomUUID());
+      try {
+        await assertNotLocked(tx, input.phone, now);
+      } catch (error) {
+        return { ok: false, error: error as AppError };
+      }
+      return { ok: false, error: new AppError('OTP_INCORRECT') };
+    }
+
+    const consumed = await tx
+      .update(otpCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(otpCodes.id, active.id), isNull(otpCodes.consumedAt)))
+      .returning({ id: otpCodes.id });
+    if (consumed.length !== 1) return { ok: false, error: new AppError('OTP_INCORRECT') };
+
+    const created = await tx
+      .insert(customers)
+      .values({
+        id: randomUUID(),
+        phone: input.phone,
+        registeredAt: now,
+        promotion: cleanPromotion(input.promotion),
+        registrationIp: input.ip,
+        registrationUserAgent: input.userAgent?.slice(0, 512) ?? null,
+      })
+      .onConflictDoNothing({ target: customers.phone })
+      .returning({ id: customers.id });
+    const registered = created.length === 1;
+    const customerId = created[0]?.id ?? (await tx.select({ id: customers.id }).from(customers).where(eq(customers.phone, input.phone)))[0]!.id;
+
+    await tx
+      .insert(consents)
+      .values({ id: randomUUID(), customerId, kind: 'privacy', policyVersion: input.privacyPolicyVersion, acceptedAt: now, ip: input.ip, userAgent: input.userAgent?.slice(0, 512) ?? null })
+      .onConflictDoNothing();
+
+    const token = newToken();
+    const expiresAt = addMs(now, config.SESSION_TTL_DAYS * MS.day);
+    await tx.insert(sessions).values({
+      id: randomUUID(),
+      customerId,
+      tokenHash: sha256Hex(token),
+      createdAt: now,
+      expiresAt,
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 512) ?? null,
+    });
+    return { ok: true, token, customerId, registered, expiresAt };
+  });
+
+  if (!outcome.ok) throw outcome.error;
+  return { token: outcome.token, customerId: outcome.customerId, phone: input.phone, registered: outcome.registered, expiresAt: outcome.expiresAt.toISOString() };
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { otpFromRandom, phonePrefix, maskPhone, type Locale } from '@pisonow/domain';
+import type { Db } from '../../db/client.ts';
+import { otpCodes } from '../../db/schema/index.ts';
+import { hmacHex, randomUint16 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { MS, addMs, type Clock } from '../../lib/clock.ts';
+import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
+import type { Config } from '../../config.ts';
+import { assertCanSendTo, assertNotLocked, isUnusualActivity } from './login-limits.ts';
+import { consumeCaptcha } from './captcha.ts';
+import { loginCodeSms } from './sms-templates.ts';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface SendLoginCodeDeps {
+  db: Db;
+  clock: Clock;
+  secretKey: Buffer;
+  sms: SmsProvider;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+export interface SendLoginCodeInput {
+  phone: string;
+  ip: string;
+  locale: Locale;
+  captchaId?: string | undefined;
+  captchaAnswer?: string | undefined;
+}
+
+/** The HMAC of a login code is bound to the phone, so a code row cannot be replayed for another number. */
+export const hashLoginCode = (secretKey: Buffer, phone: string, code: string) => hmacHex(secretKey, `otp:${phone}:${code}`);
+
+/**
+ * Sends a 4-digit login code by SMS (VAL-01, BE-02). Limits are checked and the code recorded in one
+ * transaction, serialised per phone by an advisory lock so two simultaneous taps cannot both pass
+ * the cooldown. The SMS itself goes out after the commit (no network call inside a transaction);
+ * if the provider fails, the row is removed so the failed attempt counts against no limit.
+ * The answer is the same whether or not the number is registered.
+ */
+export async function sendLoginCode(deps: SendLoginCodeDeps, input: SendLoginCodeInput) {
+  const { config } = deps;
+  const now = deps.clock.now();
+  const code = otpFromRandom(randomUint16);
+  const id = randomUUID();
+
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.phone}`}, 0))`);
+    await assertNotLocked(tx, input.phone, now);
+    await assertCanSendTo(tx, input.phone, now, config);
+    if (await isUnusualActivity(tx, input.phone, input.ip, now, config)) {
+      if (!input.captchaId || !input.captchaAnswer) throw new AppError('CAPTCHA_REQUIRED');
+      await consumeCaptcha(tx, { captchaId: input.captchaId, answer: input.captchaAnswer, now, secretKey: deps.secretKey });
+    }
+    // A new code replaces any older one still valid: only the latest SMS works.
+    await tx
+      .update(otpCodes)
+      .set({ voidedAt: now })
+      .where(and(eq(otpCodes.phone, input.phone), isNull(otpCodes.consumedAt), isNull(otpCodes.voidedAt)));
+    await tx.insert(otpCodes).values({
+      id,
+      phone: input.phone,
+      phonePrefix: phonePrefix(input.phone),
+      codeHash: hashLoginCode(deps.secretKey, input.phone, code),
+      requestedIp: input.ip,
+      createdAt: now,
+      expiresAt: addMs(now, config.OTP_TTL_SECONDS * MS.second),
+    });
+  });
+
+  try {
+    const body = loginCodeSms(input.locale, { product: config.PRODUCT_NAME, code, minutes: Math.round(config.OTP_TTL_SECONDS / 60) });
+    await deps.sms.send({ to: input.phone, body });
+  } catch (error) {
+    deps.log.error({ err: error, phone: maskPhone(input.phone), provider: deps.sms.name }, 'login SMS not sent');
+    await deps.db.delete(otpCodes).where(eq(otpCodes.id, id));
+    throw new AppError('SMS_SEND_FAILED');
+  }
+  return { resendAfterSeconds: config.OTP_RESEND_SECONDS, expiresInSeconds: config.OTP_TTL_SECONDS };
+}

@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { errorMessage, isErrorCode, pickLocale, type ApiErrorBody, type ErrorCode } from '@pisonow/domain';
+import { AppError } from '../../lib/app-error.ts';
+
+/** The one place errors become `{ code, message }` in the caller's language. Internals never leak. */
+export default fp(
+  async (app) => {
+    app.decorateRequest('locale', 'en-US');
+    app.addHook('onRequest', async (request) => {
+      request.locale = pickLocale(request.headers['accept-language']);
+    });
+
+    const send = (reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, extra: Partial<ApiErrorBody> & { params?: Record<string, string> } = {}) => {
+      const { params, ...rest } = extra;
+      const body: ApiErrorBody = { code, message: errorMessage(code, request.locale, params), ...rest };
+      if (body.retryAfterSeconds !== undefined) reply.header('retry-after', String(body.retryAfterSeconds));
+      return reply.status(status).type('application/json; charset=utf-8').send(body);
+    };
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        return send(reply, request, error.status, error.code, { params: error.params, retryAfterSeconds: error.retryAfterSeconds });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const details = error.validation.map((v) => {
+          const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params?.issue ? (v.params.issue as { path?: unknown[] }).path?.join('.') ?? '' : '');
+          const code = isErrorCode(v.message) ? v.message : 'VALIDATION_FAILED';
+          return { field, code, message: errorMessage(code, request.locale) };
+        });
+        const first = details.find((d) => d.code !== 'VALIDATION_FAILED');
+        return send(reply, request, 400, (first?.code as ErrorCode | undefined) ?? 'VALIDATION_FAILED', { details });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response did not match its schema');
+        return send(reply, request, 500, 'INTERNAL');
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Fastify's own refusals: malformed JSON, wrong content type, body too large, …
+        const code: ErrorCode =
+          status === 413 ? 'PAYLOAD_TOO_LARGE'
+          : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE'
+          : status === 404 ? 'NOT_FOUND'
+          : status === 401 ? 'UNAUTHENTICATED'
+          : status === 403 ? 'FORBIDDEN'
+          : status === 429 ? 'RATE_LIMITED'
+          : 'VALIDATION_FAILED';
+        return send(reply, request, status === 404 || status === 401 || status === 403 || status === 413 || status === 415 || status === 429 ? status : 400, code);
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, request, 500, 'INTERNAL');
+    });
+  },
+  { name: 'error-handler' },
+);
+
+/** 404 for unknown API paths, in the same shape as every other error. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ code: 'NOT_FOUND', message: errorMessage('NOT_FOUND', request.locale) } satisfies ApiErrorBody);
+}

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sendNotFound } from '../app/error-handler.ts';
+
+/**
+ * Serves the built borrower app from the same port as the API. Hashed assets (`/assets/*`) are
+ * immutable for a year; index.html and other unhashed files are revalidated on every load, so a
+ * deploy reaches phones on the next visit. Unknown non-API paths get index.html (client routes).
+ */
+export default fp(
+  async (app) => {
+    const root = app.config.WEB_DIST;
+    const indexFile = path.join(root, 'index.html');
+    const hasWeb = existsSync(indexFile);
+    if (!hasWeb) app.log.warn({ root }, 'web app not built (npm run build); serving the API only');
+    else {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+    const indexHtml = hasWeb ? readFileSync(indexFile) : null;
+
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0] ?? '';
+      if (url.startsWith('/api/') || url === '/api' || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return sendNotFound(request, reply);
+      }
+      // A file-like path that does not exist (a stale hashed asset) is a real 404, not the app.
+      if (/\.[a-z0-9]{2,5}$/i.test(url)) return sendNotFound(request, reply);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    });
+  },
+  { name: 'static-web', dependencies: ['error-handler'] },
+);

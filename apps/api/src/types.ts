@@ -1,0 +1,39 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { SmsProvider } from './providers/sms/sms-provider.ts';
+import type { Jobs } from './plugins/app/jobs.ts';
+import type { Locale } from '@pisonow/domain';
+
+/** What the authenticated request carries: taken from the session, never from the request body. */
+export interface AuthenticatedCustomer {
+  customerId: string;
+  sessionId: string;
+  phone: string;
+}
+
+export interface Providers {
+  sms: SmsProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    clock: Clock;
+    secretKey: Buffer;
+    providers: Providers;
+    jobs: Jobs;
+  }
+  interface FastifyRequest {
+    customer: AuthenticatedCustomer | null;
+    locale: Locale;
+  }
+  interface FastifyContextConfig {
+    /** require a valid session; the handler reads request.customer */
+    auth?: boolean;
+    /** opt into the Idempotency-Key mechanism */
+    idempotency?: 'required' | 'optional';
+  }
+}

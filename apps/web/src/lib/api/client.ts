@@ -1,0 +1,146 @@
+import { isErrorCode, type ErrorCode } from '@pisonow/domain';
+import { newIdempotencyKey } from './idempotency.ts';
+
+/**
+ * A failed call, always with a stable code (ER-02). `code` is a domain ErrorCode when the server
+ * sent one we know, so screens map it through the one message table; `serverMessage` keeps the
+ * server's own (already localised) text as the fallback for codes this build does not know yet.
+ */
+export class ApiError extends Error {
+  readonly code: ErrorCode | (string & {});
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly details: { field: string; code: string; message: string }[] | undefined;
+
+  constructor(init: {
+    code: string;
+    status: number;
+    serverMessage?: string | undefined;
+    retryAfterSeconds?: number | undefined;
+    details?: { field: string; code: string; message: string }[] | undefined;
+  }) {
+    super(init.serverMessage ?? init.code);
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.status = init.status;
+    this.serverMessage = init.serverMessage;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.details = init.details;
+  }
+
+  get known(): boolean {
+    return isErrorCode(this.code);
+  }
+}
+
+/** The code a status implies when the body carries none (a proxy's HTML error page, say). */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 400 && status < 500) return 'VALIDATION_FAILED';
+  return 'INTERNAL';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Turns an error response (status + parsed JSON body, or undefined) into an ApiError. Pure. */
+export function toApiError(status: number, body: unknown, retryAfterHeader?: string | null): ApiError {
+  const record = isRecord(body) ? body : {};
+  const code = typeof record.code === 'string' && record.code ? record.code : codeForStatus(status);
+  const serverMessage = typeof record.message === 'string' && record.message ? record.message : undefined;
+  let retryAfterSeconds = typeof record.retryAfterSeconds === 'number' ? record.retryAfterSeconds : undefined;
+  if (retryAfterSeconds === undefined && retryAfterHeader && /^\d+$/.test(retryAfterHeader)) {
+    retryAfterSeconds = Number(retryAfterHeader);
+  }
+  const details = Array.isArray(record.details) ? (record.details as ApiError['details']) : undefined;
+  return new ApiError({ code, status, serverMessage, retryAfterSeconds, details });
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  body?: unknown;
+  /** sends the bearer token; a 401 then resets the user (see onUnauthenticated) */
+  auth?: boolean;
+  /** one per user action (lib/api/idempotency.ts); required in spirit for every POST/DELETE */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** validates the success body (a zod schema's parse); a mismatch is reported as INTERNAL */
+  parse?: (data: unknown) => T;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof globalThis.fetch;
+  getLanguage: () => string;
+  getToken: () => string;
+  /** called once per 401 UNAUTHENTICATED on an authenticated call */
+  onUnauthenticated?: () => void;
+  baseUrl?: string;
+  makeKey?: () => string;
+}
+
+const NEEDS_KEY: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function createApiClient(deps: ApiClientDeps) {
+  const baseUrl = deps.baseUrl ?? '';
+  const makeKey = deps.makeKey ?? newIdempotencyKey;
+
+  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLanguage() };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.auth) {
+      const token = deps.getToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+    }
+    // The server rejects a mutating call without a key; a caller that forgot one still gets a
+    // fresh key (no dedupe across retries then, but never a hard failure).
+    if (NEEDS_KEY.has(method)) headers['Idempotency-Key'] = options.idempotencyKey ?? makeKey();
+
+    let response: Response;
+    try {
+      response = await deps.fetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause; // a cancelled query is not a network problem
+      throw new ApiError({ code: 'NETWORK', status: 0 });
+    }
+
+    const text = await response.text().catch(() => '');
+    let data: unknown = undefined;
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = undefined;
+      }
+    }
+
+    if (!response.ok) {
+      const error = toApiError(response.status, data, response.headers.get('Retry-After'));
+      if (options.auth && (error.code === 'UNAUTHENTICATED' || response.status === 401)) deps.onUnauthenticated?.();
+      throw error;
+    }
+    if (!options.parse) return data as T;
+    try {
+      return options.parse(data);
+    } catch {
+      throw new ApiError({ code: 'INTERNAL', status: response.status });
+    }
+  }
+
+  return { request };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;

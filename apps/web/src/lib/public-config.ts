@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { publicConfigResponse, type PublicConfig } from '@pisonow/domain';
+import { api } from './api/index.ts';
+
+/**
+ * GET /api/config/public. Shared by several features (company line, support contacts, privacy
+ * version, route aliases), so it lives in lib rather than in one feature's api folder.
+ */
+export function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return api.request('/api/config/public', { signal, parse: (data) => publicConfigResponse.parse(data) });
+}
+
+export const publicConfigQuery = () =>
+  queryOptions({
+    queryKey: ['config', 'public'],
+    queryFn: ({ signal }) => fetchPublicConfig(signal),
+    staleTime: 10 * 60_000,
+  });
+
+export function usePublicConfig() {
+  return useQuery(publicConfigQuery());
+}

@@ -1,0 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api/client.ts';
+
+/** A 4xx is an answer, not a glitch: retrying it only repeats the same refusal. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+    // Mutations are never retried automatically: the user retries, with the same idempotency key.
+    mutations: { retry: false },
+  },
+});

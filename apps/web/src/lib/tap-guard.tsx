@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import Button, { type ButtonProps } from 'antd-mobile/es/components/button';
+
+/** SH-13: after a tap, the target ignores taps for 1000 ms unless it says otherwise. */
+export const TAP_GUARD_MS = 1000;
+
+/** The rule itself, clock injected, so it is tested without timers. */
+export function createTapGuard(ms: number = TAP_GUARD_MS, now: () => number = () => Date.now()) {
+  let lockedUntil = -Infinity;
+  return {
+    /** true when the tap may proceed (and starts the lock) */
+    tryTap(): boolean {
+      const t = now();
+      if (t < lockedUntil) return false;
+      lockedUntil = t + ms;
+      return true;
+    },
+  };
+}
+
+/**
+ * Hook form: `guard(handler)` wraps a click handler; `locked` is true for `ms` after a tap so the
+ * button can render disabled (which also stops a second native form submit).
+ */
+export function useTapGuard(ms: number = TAP_GUARD_MS) {
+  const [locked, setLocked] = useState(false);
+  const lockedRef = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const guard = useCallback(
+    <E extends { preventDefault(): void }>(handler?: (event: E) => void) =>
+      (event: E) => {
+        if (lockedRef.current) {
+          event.preventDefault();
+          return;
+        }
+        lockedRef.current = true;
+        setLocked(true);
+        timer.current = setTimeout(() => {
+          lockedRef.current = false;
+          setLocked(false);
+        }, ms);
+        handler?.(event);
+      },
+    [ms],
+  );
+  return { locked, guard };
+}
+
+export type GuardedButtonProps = ButtonProps & { /** per-target override of the 1000 ms default */ guardMs?: number };
+
+/** antd-mobile Button with the double-tap guard: use it for every submit button. */
+export function GuardedButton({ guardMs = TAP_GUARD_MS, onClick, disabled, ...rest }: GuardedButtonProps) {
+  const { locked, guard } = useTapGuard(guardMs);
+  return (
+    <Button
+      {...rest}
+      disabled={Boolean(disabled) || locked}
+      onClick={guard<MouseEvent<HTMLButtonElement>>((event) => onClick?.(event))}
+    />
+  );
+}
