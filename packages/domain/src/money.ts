@@ -22,7 +22,8 @@ export function formatPeso(amount: Centavos): string {
 
 /** Parses `1234`, `1,234.5`, `₱1,234.50` into centavos; rejects more than 2 decimals. */
 export function parsePeso(text: string): Centavos {
-  const cleaned = text.trim().replace(/^₱/, '').replace(/,/g, '');
+  // Accepts what formatPeso writes, including `-₱1,234.50`.
+  const cleaned = text.trim().replace(/^(-?)₱/, '$1').replace(/,/g, '');
   const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!match) throw new RangeError(`not a peso amount: ${text}`);
   const [, sign, whole = '0', frac = ''] = match;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { captchaChallenges } from '../../db/schema/index.ts';
 import { hmacHex, safeEqualHex } from '../../lib/crypto.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { MS, addMs } from '../../lib/clock.ts';
 
 export const CAPTCHA_TTL_SECONDS = 120;
@@ -27,15 +26,16 @@ export async function issueCaptcha(deps: { db: Db; now: Date; secretKey: Buffer;
 }
 
 /**
- * Uses up the challenge (single use, right or wrong, so an answer cannot be guessed repeatedly)
- * and throws CAPTCHA_INCORRECT unless the answer matches an unexpired challenge.
+ * Uses up the challenge (single use, right or wrong, so an answer cannot be guessed repeatedly) and
+ * tells whether the answer matched an unexpired challenge. Run it on its own, not inside a
+ * transaction that may roll back, or a wrong guess would leave the challenge usable.
  */
-export async function consumeCaptcha(tx: Tx, input: { captchaId: string; answer: string; now: Date; secretKey: Buffer }) {
-  const [row] = await tx
+export async function consumeCaptcha(db: Db, input: { captchaId: string; answer: string; now: Date; secretKey: Buffer }): Promise<boolean> {
+  const [row] = await db
     .update(captchaChallenges)
     .set({ usedAt: input.now })
     .where(and(eq(captchaChallenges.id, input.captchaId), isNull(captchaChallenges.usedAt), gt(captchaChallenges.expiresAt, input.now)))
     .returning({ answerHash: captchaChallenges.answerHash });
   const expected = hmacHex(input.secretKey, `captcha:${input.captchaId}:${normalize(input.answer)}`);
-  if (!row || !safeEqualHex(row.answerHash, expected)) throw new AppError('CAPTCHA_INCORRECT');
+  return !!row && safeEqualHex(row.answerHash, expected);
 }

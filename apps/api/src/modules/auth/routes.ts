@@ -76,7 +76,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { config: { auth: true }, schema: { tags: ['auth'], summary: 'Log out: revokes this session', security: [{ bearer: [] }], response: { 204: z.null(), 401: errorSchema } } },
+    { config: { auth: true, idempotency: 'optional' }, schema: { tags: ['auth'], summary: 'Log out: revokes this session', security: [{ bearer: [] }], response: { 204: z.null(), 401: errorSchema } } },
     async (request, reply) => {
       await logOut(app.db, request.customer!, app.clock.now());
       return reply.status(204).send(null);

@@ -46,13 +46,18 @@ export async function sendLoginCode(deps: SendLoginCodeDeps, input: SendLoginCod
   const code = otpFromRandom(randomUint16);
   const id = randomUUID();
 
+  const captcha =
+    input.captchaId && input.captchaAnswer
+      ? (await consumeCaptcha(deps.db, { captchaId: input.captchaId, answer: input.captchaAnswer, now, secretKey: deps.secretKey })) ? 'solved' : 'wrong'
+      : 'absent';
+
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.phone}`}, 0))`);
     await assertNotLocked(tx, input.phone, now);
     await assertCanSendTo(tx, input.phone, now, config);
     if (await isUnusualActivity(tx, input.phone, input.ip, now, config)) {
-      if (!input.captchaId || !input.captchaAnswer) throw new AppError('CAPTCHA_REQUIRED');
-      await consumeCaptcha(tx, { captchaId: input.captchaId, answer: input.captchaAnswer, now, secretKey: deps.secretKey });
+      if (captcha === 'absent') throw new AppError('CAPTCHA_REQUIRED');
+      if (captcha === 'wrong') throw new AppError('CAPTCHA_INCORRECT');
     }
     // A new code replaces any older one still valid: only the latest SMS works.
     await tx

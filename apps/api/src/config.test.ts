@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const problems = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+};
+
+describe('configuration from the environment', () => {
+  it('defaults give the embedded, sandboxed development setup', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 8080, SANDBOX: true, SMS_PROVIDER: 'sandbox', OTP_TTL_SECONDS: 300, OTP_RESEND_SECONDS: 60, JOBS: true });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('every bad value is reported at once with a clear message', () => {
+    const p = problems({ PORT: 'eighty', SANDBOX: 'maybe', DATABASE_URL: 'mysql://x', SECRET_KEY: 'short', OTP_TTL_SECONDS: '5', ROUTE_ALIASES: '{"start":"no-slash"}' });
+    expect(p).toEqual(
+      expect.arrayContaining([
+        'PORT must be a whole number',
+        'SANDBOX must be 1/0, true/false, on/off or yes/no',
+        'DATABASE_URL must be a postgres:// or postgresql:// connection string',
+        'SECRET_KEY must be 64 hex characters (32 random bytes): openssl rand -hex 32',
+        'OTP_TTL_SECONDS must be at least 60',
+        'ROUTE_ALIASES must be a JSON object of route name → "/alias-path"',
+      ]),
+    );
+  });
+
+  it('production refuses the sandbox, a missing secret, PGlite and the sandbox SMS', () => {
+    const p = problems({ NODE_ENV: 'production' });
+    expect(p).toEqual(
+      expect.arrayContaining([
+        'SANDBOX must be 0 when NODE_ENV=production',
+        'SECRET_KEY is required when NODE_ENV=production',
+        'DATABASE_URL is required when NODE_ENV=production (PGlite is for development)',
+        'SMS_PROVIDER must be a real provider when NODE_ENV=production',
+      ]),
+    );
+  });
+
+  it('semaphore needs its API key', () => {
+    expect(problems({ SMS_PROVIDER: 'semaphore' })).toContain('SEMAPHORE_API_KEY is required when SMS_PROVIDER=semaphore');
+  });
+
+  it('an empty value means unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
+  });
+
+  it('SH-05 route aliases come from configuration', () => {
+    expect(loadConfig({ ROUTE_ALIASES: '{"start":"/x7k2"}' }).ROUTE_ALIASES).toEqual({ start: '/x7k2' });
+  });
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
+  t = await createTestApp({ WEB_DIST: dist, COMPANY_NAME: 'Test Lending Corp.', COMPANY_SEC_REG_NO: 'CS201912345', COMPANY_CA_NO: '3099', ROUTE_ALIASES: '{"start":"/s9x"}' });
+});
+afterAll(async () => t?.close());
+
+describe('platform: health, public config, OpenAPI, security headers, web serving', () => {
+  it('GET /api/health checks the database', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('BE-07 SH-05 public config carries the company line (SEC MC 19) and route aliases', async () => {
+    const res = await t.app.inject('/api/config/public');
+    expect(res.json()).toMatchObject({
+      company: { name: 'Test Lending Corp.', secRegistrationNo: 'CS201912345', certificateOfAuthorityNo: '3099' },
+      routeAliases: { start: '/s9x' },
+      sandbox: true,
+      otp: { length: 4 },
+    });
+  });
+
+  it('OpenAPI document at /api/openapi.json lists the login routes; docs page at /api/docs', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    expect(doc.openapi).toBe('3.0.3');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login-code', '/api/auth/login', '/api/auth/logout', '/api/me', '/api/health']));
+    expect(doc.paths['/api/auth/login-code'].post.requestBody.content['application/json'].schema.properties.phone).toBeTruthy();
+    const docs = await t.app.inject('/api/docs/');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger');
+  });
+
+  it('a strict CSP and security headers on every answer; API answers are not cached', async () => {
+    const res = await t.app.inject('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('hashed assets are immutable; index.html and other files are revalidated', async () => {
+    const asset = await t.app.inject('/assets/index-Ab12Cd34.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const manifest = await t.app.inject('/manifest.webmanifest');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('client routes get index.html (no-cache); a missing asset and unknown API paths are 404', async () => {
+    for (const url of ['/', '/start', '/homeIndex?campaign=x', '/s9x']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('id="root"');
+    }
+    expect((await t.app.inject('/assets/old-123.js')).statusCode).toBe(404);
+    expect((await t.app.inject('/api/missing')).json().code).toBe('NOT_FOUND');
+  });
+
+  it('SANDBOX=0 removes every sandbox route', async () => {
+    const off = await createTestApp({ SANDBOX: '0' });
+    try {
+      const res = await off.app.inject('/api/sandbox/outbox?phone=9171234567');
+      expect(res.statusCode).toBe(404);
+      expect((await off.app.inject('/api/config/public')).json().sandbox).toBe(false);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
+import { otpCodes } from '../../db/schema/index.ts';
+import { cleanUpLoginData } from '../../modules/auth/clean-up-login-data.ts';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('jobs (pg-boss) and the login-data clean-up', () => {
+  it('the clean-up deletes old codes and keeps today\'s (the daily cap still needs them); running it twice is harmless', async () => {
+    t = await createTestApp({ CAPTCHA_IP_SENDS_PER_HOUR: '1000' });
+    const api = client(t.app);
+    await api.sendCode('9177000001');
+    t.clock.advance(3 * 86_400_000);
+    await api.sendCode('9177000002');
+    const first = await cleanUpLoginData(t.database.db, t.clock.now());
+    expect(first.otpCodes).toBe(1);
+    const second = await cleanUpLoginData(t.database.db, t.clock.now());
+    expect(second.otpCodes).toBe(0);
+    expect((await t.database.db.select({ n: count() }).from(otpCodes))[0]!.n).toBe(1);
+  });
+
+  it('the queue starts on this database, the clean-up job is scheduled, and a queued run completes', async () => {
+    t = await createTestApp({ JOBS: '1' });
+    const boss = t.app.jobs.boss();
+    expect(boss).toBeTruthy();
+    const schedules = await boss!.getSchedules();
+    expect(schedules.map((s) => s.name)).toContain('auth.clean-up-login-data');
+    const id = await t.app.jobs.send('auth.clean-up-login-data');
+    expect(id).toBeTruthy();
+    let state = '';
+    for (let i = 0; i < 60 && state !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      state = (await boss!.getJobById('auth.clean-up-login-data', id!))?.state ?? '';
+    }
+    expect(state).toBe('completed');
+  }, 40_000);
+});
