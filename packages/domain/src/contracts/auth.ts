@@ -2,11 +2,23 @@ import { z } from 'zod';
 import { phoneSchema } from '../phone.ts';
 import { otpSchema } from '../otp.ts';
 
+/**
+ * Free text that is stored: no control characters (PostgreSQL refuses NUL in text and jsonb, and
+ * nothing legitimate needs them).
+ */
+const storedText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    // eslint-disable-next-line no-control-regex
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: 'VALIDATION_FAILED' });
+
 /** Acquisition attribution captured from the landing URL (SH-07), sent with registration. */
-export const promotionSchema = z.object({
-  campaign: z.string().trim().max(128).optional(),
-  adgroup: z.string().trim().max(128).optional(),
-  creative: z.string().trim().max(128).optional(),
+export const promotionSchema = z.strictObject({
+  campaign: storedText(128).optional(),
+  adgroup: storedText(128).optional(),
+  creative: storedText(128).optional(),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
 
@@ -40,7 +52,7 @@ export const loginRequest = z.strictObject({
   phone: phoneSchema,
   code: otpSchema,
   privacyAccepted: z.literal(true, { error: 'PRIVACY_NOT_AGREED' }),
-  privacyPolicyVersion: z.string().trim().min(1).max(32),
+  privacyPolicyVersion: storedText(32).pipe(z.string().min(1)),
   promotion: promotionSchema.optional(),
 });
 export type LoginRequest = z.input<typeof loginRequest>;

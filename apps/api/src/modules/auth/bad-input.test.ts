@@ -131,6 +131,21 @@ describe('bad input gives a clear 4xx { code, message } and writes nothing (VAL-
     expect(res.body.code).toBe('PHONE_INVALID');
   });
 
+  it('control characters in stored text (NUL breaks PostgreSQL) are refused with a 4xx, even with a valid code', async () => {
+    t.clock.advanceSeconds(61);
+    await api.sendCode('9174000002');
+    const code = await api.lastCode('9174000002');
+    const before = await rowCounts();
+    for (const promotion of [{ campaign: 'fb\u0000x' }, { adgroup: 'a\u0007' }]) {
+      const res = await api.login('9174000002', code, { promotion });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await api.login('9174000002', code, { privacyPolicyVersion: 'v\u0000' })).status).toBe(400);
+    expect(await rowCounts()).toEqual(before);
+    expect((await api.login('9174000002', code, { promotion: { campaign: 'fb' } })).status).toBe(200);
+  });
+
   it('VAL-01 a phone typed with +63, spaces or a leading 0 is normalised, not refused', async () => {
     const res = await api.json('POST', '/api/auth/login-code', { phone: '+63 917 555 0101' });
     expect(res.status).toBe(200);
