@@ -29,7 +29,7 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'iphone', use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions } },
+    { name: 'iphone', use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions }, testIgnore: /desktop\.spec\.ts/ },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium', launchOptions }, testMatch: /desktop\.spec\.ts/ },
   ],
   webServer: {

@@ -24,7 +24,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Keep chunks small so the first load stays light (pages are lazy routes, SH-08).
-    chunkSizeWarningLimit: 300,
+    // Pages are lazy routes (SH-08); the entry holds React, React DOM, the router and the shell
+    // (~95 kB gzip). Warn if it grows past that.
+    chunkSizeWarningLimit: 320,
   },
 });

@@ -68,11 +68,9 @@ test.describe('login through the sandbox outbox (SH-06, SH-07, SH-12, SH-17, VAL
     const src = (await image.getAttribute('src')) ?? '';
     expect(src).toMatch(/^data:image\/svg\+xml/);
     // read the answer the sandbox keeps for this challenge
-    const captchaId = await page.evaluate(() => (document.querySelector('[data-testid="captcha-image"]') as HTMLElement | null)?.dataset.captchaId ?? '');
-    const answer = captchaId
-      ? ((await (await page.request.get(`/api/sandbox/captcha/${captchaId}`)).json()) as { answer: string }).answer
-      : '';
-    test.skip(!captchaId, 'the captcha image does not expose its id (data-captcha-id) for the sandbox lookup');
+    const captchaId = (await image.getAttribute('data-captcha-id')) ?? '';
+    expect(captchaId).toMatch(/^[0-9a-f-]{36}$/);
+    const answer = ((await (await page.request.get(`/api/sandbox/captcha/${captchaId}`)).json()) as { answer: string }).answer;
     await page.getByTestId('captcha-input').locator('input').or(page.locator('input[data-testid="captcha-input"]')).first().fill(answer);
     await page.getByTestId('captcha-submit').click();
     await expect.poll(async () => ((await (await page.request.get(`/api/sandbox/outbox?phone=${phone}`)).json()) as { messages: unknown[] }).messages.length).toBe(1);

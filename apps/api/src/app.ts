@@ -68,7 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? systemClock);
-  app.decorate('secretKey', resolveSecretKey(config.SECRET_KEY, ownsDatabase && !config.DATABASE_URL ? config.DATA_DIR : ownsDatabase ? config.DATA_DIR : undefined));
+  // Without SECRET_KEY a local key is generated once into DATA_DIR; a test's own database gets a throw-away key.
+  app.decorate('secretKey', resolveSecretKey(config.SECRET_KEY, ownsDatabase ? config.DATA_DIR : undefined));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -25,7 +25,7 @@ export default fp(
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const details = error.validation.map((v) => {
-          const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params?.issue ? (v.params.issue as { path?: unknown[] }).path?.join('.') ?? '' : '');
+          const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
           const code = isErrorCode(v.message) ? v.message : 'VALIDATION_FAILED';
           return { field, code, message: errorMessage(code, request.locale) };
         });

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import Button, { type ButtonProps } from 'antd-mobile/es/components/button';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** SH-13: after a tap, the target ignores taps for 1000 ms unless it says otherwise. */
 export const TAP_GUARD_MS = 1000;
@@ -37,7 +36,9 @@ export function useTapGuard(ms: number = TAP_GUARD_MS) {
           return;
         }
         lockedRef.current = true;
-        setLocked(true);
+        // Render the disabled state only after this click's default action: a submit button that
+        // is already disabled when the click finishes dispatching would not submit its form.
+        setTimeout(() => setLocked(lockedRef.current), 0);
         timer.current = setTimeout(() => {
           lockedRef.current = false;
           setLocked(false);
@@ -47,18 +48,4 @@ export function useTapGuard(ms: number = TAP_GUARD_MS) {
     [ms],
   );
   return { locked, guard };
-}
-
-export type GuardedButtonProps = ButtonProps & { /** per-target override of the 1000 ms default */ guardMs?: number };
-
-/** antd-mobile Button with the double-tap guard: use it for every submit button. */
-export function GuardedButton({ guardMs = TAP_GUARD_MS, onClick, disabled, ...rest }: GuardedButtonProps) {
-  const { locked, guard } = useTapGuard(guardMs);
-  return (
-    <Button
-      {...rest}
-      disabled={Boolean(disabled) || locked}
-      onClick={guard<MouseEvent<HTMLButtonElement>>((event) => onClick?.(event))}
-    />
-  );
 }

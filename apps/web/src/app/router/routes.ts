@@ -1,0 +1,113 @@
+import type { ComponentType } from 'react';
+
+/**
+ * THE route table (SH-05): every route of section 2 with its login check and KeepAlive flag.
+ * Pure data plus lazy imports, so tests read it in node without rendering anything. Names equal
+ * the path without its slash (the spec's route names); translated titles are `routes:<name>`.
+ * Alias paths are not here: they come from the public configuration at run time.
+ */
+export interface AppRoute {
+  name: string;
+  path: string;
+  /** false only for the no-check set: start, privacy, conditionalTerms, noAndroid, KSResult, test */
+  requiresLogin: boolean;
+  /** SH-03: kept mounted (hidden) while the user is elsewhere */
+  keepAlive: boolean;
+  /** SH-09: shows the bottom navigation (default: every login route) */
+  tabBar: boolean;
+  /** the shell's header with back button and title; the landing page draws its own */
+  header: boolean;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+const placeholder = () => import('../../features/placeholders/pages/placeholder.tsx');
+
+type Flags = Partial<Pick<AppRoute, 'requiresLogin' | 'keepAlive' | 'tabBar' | 'header'>>;
+
+function route(name: string, load: AppRoute['load'], flags: Flags = {}): AppRoute {
+  const requiresLogin = flags.requiresLogin ?? true;
+  return {
+    name,
+    path: `/${name}`,
+    requiresLogin,
+    keepAlive: flags.keepAlive ?? false,
+    // every borrower page keeps the bottom navigation in reach; visitor pages have none
+    tabBar: flags.tabBar ?? requiresLogin,
+    header: flags.header ?? true,
+    load,
+  };
+}
+
+const open = { requiresLogin: false } as const;
+/** application steps: kept alive so a half-filled form survives a detour (SH-03) */
+const step = { keepAlive: true, tabBar: true } as const;
+/** later issues: title + bottom navigation for now */
+const later = { tabBar: true } as const;
+
+export const ROUTES: readonly AppRoute[] = [
+  route('start', () => import('../../features/auth/pages/start.tsx'), { ...open, header: false }),
+  // application steps
+  route('identityInfo', placeholder, step),
+  route('baseInfo', placeholder, step),
+  route('baseInfo2', placeholder, step),
+  route('addressInfo', placeholder, step),
+  route('contact', placeholder, step),
+  route('workInfo', placeholder, step),
+  route('bankInfo', placeholder, step),
+  route('bankName', placeholder, step),
+  route('changeBank', placeholder, later),
+  // home and sub-home
+  route('homeIndex', () => import('../../features/placeholders/pages/home-index.tsx'), { keepAlive: true, tabBar: true }),
+  route('subIndex', placeholder, later),
+  // withdrawal
+  route('allWithdraw', placeholder, later),
+  route('withdrawPage', placeholder, later),
+  // bills
+  route('billIndex', placeholder, { keepAlive: true, tabBar: true }),
+  route('bill', placeholder, later),
+  route('repaidDetail', placeholder, later),
+  // messages
+  route('triLink', placeholder, later),
+  route('msgCenter', placeholder, later),
+  route('msgDetail', placeholder, later),
+  // profile
+  route('my', () => import('../../features/profile/pages/my.tsx'), { keepAlive: true, tabBar: true }),
+  route('coupon', placeholder, later),
+  route('couponInvalid', placeholder, later),
+  route('setup', () => import('../../features/profile/pages/setup.tsx')),
+  route('aboutUs', () => import('../../features/info/pages/about-us.tsx')),
+  route('privacy', () => import('../../features/info/pages/privacy.tsx'), open),
+  route('conditionalTerms', () => import('../../features/info/pages/conditional-terms.tsx'), open),
+  route('loan', placeholder, later),
+  // add-to-home-screen tutorials
+  route('addDeskTopBrowser', placeholder, later),
+  route('guildDetail', placeholder, later),
+  route('noAndroid', () => import('../../features/info/pages/no-android.tsx'), open),
+  route('KSResult', () => import('../../features/info/pages/ks-result.tsx'), open),
+  route('videoIndex', placeholder, later),
+  // Easy Re-loan
+  route('appointLoan', placeholder, later),
+  route('appointLoanList', placeholder, later),
+  route('bookingAgreement', placeholder, later),
+  route('test', () => import('../../features/info/pages/test.tsx'), { ...open, keepAlive: true }),
+];
+
+export const ROUTE_BY_NAME: ReadonlyMap<string, AppRoute> = new Map(ROUTES.map((r) => [r.name, r]));
+export const ROUTE_BY_PATH: ReadonlyMap<string, AppRoute> = new Map(ROUTES.map((r) => [r.path.toLowerCase(), r]));
+
+/** The route-level data the shell reads through useMatches(). */
+export type RouteHandle = Omit<AppRoute, 'load' | 'path'>;
+
+export const NOT_FOUND_HANDLE: RouteHandle = {
+  name: 'notFound',
+  requiresLogin: false,
+  keepAlive: false,
+  tabBar: false,
+  header: true,
+};
+
+export function handleOf(route: AppRoute): RouteHandle {
+  return { name: route.name, requiresLogin: route.requiresLogin, keepAlive: route.keepAlive, tabBar: route.tabBar, header: route.header };
+}
+
+export const TAB_ROUTES = ['homeIndex', 'billIndex', 'my'] as const;

@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import NavBar from 'antd-mobile/es/components/nav-bar';
+import { layoutFor } from '@pisonow/domain';
+import { coCoreStore, useCoCore } from '../../lib/store/index.ts';
+import { usePublicConfig } from '../../lib/public-config.ts';
+import { NOT_FOUND_HANDLE, TAB_ROUTES, type RouteHandle } from '../router/routes.ts';
+import { KeepAliveOutlet } from './keep-alive.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+import './shell.css';
+
+const LAYOUT = layoutFor(navigator.userAgent);
+
+function isHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null && 'name' in value && 'keepAlive' in value;
+}
+
+/**
+ * The app frame: layout by user agent (SH-02), header with the page title, the routed page (kept
+ * alive or fresh, SH-03) and the bottom navigation on the main pages (SH-09).
+ */
+export function Shell() {
+  const matches = useMatches();
+  const outlet = useOutlet();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const token = useCoCore((s) => s.publicData.token);
+  const productName = useCoCore((s) => s.productName);
+  const config = usePublicConfig();
+
+  const leaf = matches.at(-1);
+  const handle = isHandle(leaf?.handle) ? leaf.handle : NOT_FOUND_HANDLE;
+  const title = t(`routes:${handle.name}`);
+
+  useEffect(() => {
+    coCoreStore.getState().setRoute(handle.name);
+  }, [handle.name]);
+
+  useEffect(() => {
+    if (config.data) coCoreStore.getState().applyPublicConfig(config.data);
+  }, [config.data]);
+
+  useEffect(() => {
+    document.title = productName ? `${title} · ${productName}` : title;
+  }, [title, productName]);
+
+  // Tab roots have nowhere to go back to; on /noAndroid every other page bounces straight back.
+  const showBack = !(TAB_ROUTES as readonly string[]).includes(handle.name) && handle.name !== 'noAndroid';
+  const goBack = () => {
+    // location.key is 'default' on the first entry: nothing to go back to inside the app.
+    if (location.key !== 'default' && window.history.length > 1) void navigate(-1);
+    else void navigate(token ? '/homeIndex' : '/start', { replace: true });
+  };
+
+  return (
+    <div className={`shell shell--${LAYOUT}`}>
+      <div className="shell__column">
+        {handle.header && (
+          <header className="shell__header">
+            <NavBar back={showBack ? '' : null} backIcon={showBack} onBack={goBack}>
+              <h1 className="shell__title" data-testid="page-title">
+                {title}
+              </h1>
+            </NavBar>
+          </header>
+        )}
+        <main className="shell__main">
+          <KeepAliveOutlet name={handle.name} keepAlive={handle.keepAlive} element={outlet} resetKey={token ? 'in' : 'out'} />
+        </main>
+        {handle.tabBar && <BottomNav current={handle.name} />}
+      </div>
+    </div>
+  );
+}

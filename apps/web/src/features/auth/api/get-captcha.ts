@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { captchaResponse, type CaptchaResponse } from '@pisonow/domain';
+import { api } from '../../../lib/api/index.ts';
+
+/** GET /api/auth/captcha: a picture code asked for on unusual activity. */
+export function fetchCaptcha(signal?: AbortSignal): Promise<CaptchaResponse> {
+  return api.request('/api/auth/captcha', { signal, parse: (data) => captchaResponse.parse(data) });
+}
+
+/** `round` changes whenever a fresh picture is needed; captchas are single-use, so nothing is cached. */
+export const captchaQuery = (round: number) =>
+  queryOptions({
+    queryKey: ['auth', 'captcha', round],
+    queryFn: ({ signal }) => fetchCaptcha(signal),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+
+export function useCaptcha(round: number, enabled: boolean) {
+  return useQuery({ ...captchaQuery(round), enabled });
+}

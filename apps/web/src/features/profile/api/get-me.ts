@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { meResponse, type MeResponse } from '@pisonow/domain';
+import { api } from '../../../lib/api/index.ts';
+
+/** GET /api/me: the signed-in borrower (also proves the token is still valid). */
+export function fetchMe(signal?: AbortSignal): Promise<MeResponse> {
+  return api.request('/api/me', { auth: true, signal, parse: (data) => meResponse.parse(data) });
+}
+
+export const meQuery = () => queryOptions({ queryKey: ['me'], queryFn: ({ signal }) => fetchMe(signal) });
+
+export function useMe(enabled = true) {
+  return useQuery({ ...meQuery(), enabled });
+}

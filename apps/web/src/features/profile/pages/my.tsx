@@ -1,0 +1,44 @@
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import List from 'antd-mobile/es/components/list';
+import { maskPhone } from '@pisonow/domain';
+import { useCoCore } from '../../../lib/store/index.ts';
+import './my.css';
+
+const MENU = [
+  { to: '/coupon', label: 'profile:my.coupons' },
+  { to: '/msgCenter', label: 'profile:my.messages' },
+  { to: '/setup', label: 'profile:my.settings' },
+  { to: '/aboutUs', label: 'profile:my.about' },
+  { to: '/privacy', label: 'profile:my.privacy' },
+  { to: '/conditionalTerms', label: 'profile:my.terms' },
+] as const;
+
+/** `/my`: profile hub (kept alive, SH-03). Only the masked number is shown (privacy by default). */
+export default function MyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const phone = useCoCore((s) => s.publicData.phone_number);
+  return (
+    <div className="my">
+      <section className="my__head">
+        <div className="my__avatar" aria-hidden="true">
+          {phone.slice(-2) || '₱'}
+        </div>
+        <div>
+          <p className="my__hello">{t('profile:my.hello')}</p>
+          <p className="my__phone" data-testid="my-phone">
+            {maskPhone(phone)}
+          </p>
+        </div>
+      </section>
+      <List className="my__menu">
+        {MENU.map((item) => (
+          <List.Item key={item.to} onClick={() => void navigate(item.to)} data-testid={`my-link-${item.to.slice(1)}`}>
+            {t(item.label)}
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it, vi } from 'vitest';
+import { errorMessage } from '@pisonow/domain';
+import { ApiError, createApiClient, toApiError } from './client.ts';
+import { createActionKey, newIdempotencyKey } from './idempotency.ts';
+import { errorText } from './error-text.ts';
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+function setup(respond: (url: string, init: RequestInit) => Promise<Response> | Response) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const onUnauthenticated = vi.fn();
+  const client = createApiClient({
+    fetch: async (input, init = {}) => {
+      calls.push({ url: String(input), init });
+      return respond(String(input), init);
+    },
+    getLanguage: () => 'fil',
+    getToken: () => 'tok-1',
+    onUnauthenticated,
+    makeKey: () => 'generated-key',
+  });
+  return { client, calls, onUnauthenticated };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('api client', () => {
+  it('ER-02 an error body keeps its stable code, message and retryAfterSeconds', async () => {
+    const { client } = setup(() => json(429, { code: 'SMS_TOO_FREQUENT', message: 'Masyadong madalas', retryAfterSeconds: 42 }));
+    const error = await failure(client.request('/api/auth/login-code', { method: 'POST', body: { phone: '9171234567' } }));
+    expect([error.code, error.status, error.serverMessage, error.retryAfterSeconds]).toEqual(['SMS_TOO_FREQUENT', 429, 'Masyadong madalas', 42]);
+    expect(errorText(error, 'en-US')).toBe(errorMessage('SMS_TOO_FREQUENT', 'en-US'));
+  });
+
+  it('ER-01 a fetch that throws (offline, server down) is the NETWORK error', async () => {
+    const { client } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await failure(client.request('/api/config/public'));
+    expect([error.code, error.status]).toEqual(['NETWORK', 0]);
+    expect(errorText(error, 'zh-CN')).toBe(errorMessage('NETWORK', 'zh-CN'));
+  });
+
+  it('ER-02 a body without a code is mapped from the status', () => {
+    expect(toApiError(401, undefined).code).toBe('UNAUTHENTICATED');
+    expect(toApiError(429, '<html>', '7')).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 7 });
+    expect(toApiError(502, { oops: true }).code).toBe('INTERNAL');
+    expect(toApiError(422, {}).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('ER-02 an unknown code falls back to the server message, never a raw exception', () => {
+    const unknown = toApiError(409, { code: 'SOMETHING_NEW', message: 'Server says no' });
+    expect(errorText(unknown, 'en-US')).toBe('Server says no');
+    expect(errorText(new Error('boom'), 'en-US')).toBe(errorMessage('INTERNAL', 'en-US'));
+  });
+
+  it('VAL-02 a wrong code maps to the catalogue message in the chosen language', async () => {
+    const { client } = setup(() => json(400, { code: 'OTP_INCORRECT', message: 'x' }));
+    const error = await failure(client.request('/api/auth/login', { method: 'POST', body: {}, idempotencyKey: 'k' }));
+    expect(errorText(error, 'fil')).toBe(errorMessage('OTP_INCORRECT', 'fil'));
+  });
+
+  it('SH-01 SH-13 sends Accept-Language, the bearer token on auth calls and an Idempotency-Key on POST', async () => {
+    const { client, calls } = setup(() => json(200, { ok: true }));
+    await client.request('/api/me', { auth: true });
+    await client.request('/api/auth/login', { method: 'POST', body: { a: 1 }, idempotencyKey: 'action-key' });
+    await client.request('/api/auth/logout', { method: 'POST', auth: true });
+    const headers = calls.map((c) => c.init.headers as Record<string, string>);
+    expect(headers[0]).toMatchObject({ 'Accept-Language': 'fil', Authorization: 'Bearer tok-1' });
+    expect(headers[0]?.['Idempotency-Key']).toBeUndefined();
+    expect(headers[1]).toMatchObject({ 'Idempotency-Key': 'action-key', 'Content-Type': 'application/json' });
+    expect(headers[1]?.Authorization).toBeUndefined();
+    expect(headers[2]?.['Idempotency-Key']).toBe('generated-key');
+    expect(calls[1]?.init.body).toBe('{"a":1}');
+  });
+
+  it('SH-12 a 401 on an authenticated call resets the user; on a public call it does not', async () => {
+    const { client, onUnauthenticated } = setup(() => json(401, { code: 'UNAUTHENTICATED', message: 'again' }));
+    await failure(client.request('/api/me', { auth: true }));
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+    await failure(client.request('/api/config/public'));
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+  });
+
+  it('ER-02 a success body that breaks the contract is reported as INTERNAL', async () => {
+    const { client } = setup(() => json(200, { nope: 1 }));
+    const error = await failure(
+      client.request('/x', {
+        parse: () => {
+          throw new Error('bad');
+        },
+      }),
+    );
+    expect(error.code).toBe('INTERNAL');
+  });
+});
+
+describe('idempotency keys', () => {
+  it('SH-13 keys are v4 UUIDs, also without crypto.randomUUID', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newIdempotencyKey()).toMatch(uuid);
+    // only getRandomValues, as on a phone reaching a dev server over plain http
+    const withoutUuid = { getRandomValues: crypto.getRandomValues.bind(crypto) };
+    const fallback = newIdempotencyKey(withoutUuid);
+    expect(fallback).toMatch(uuid);
+  });
+
+  it('SH-13 the same action retried reuses its key; a new action or a finished one gets a new key', () => {
+    let n = 0;
+    const key = createActionKey(() => `k${++n}`);
+    expect(key.keyFor('phone=917')).toBe('k1');
+    expect(key.keyFor('phone=917')).toBe('k1');
+    expect(key.keyFor('phone=918')).toBe('k2');
+    key.done();
+    expect(key.keyFor('phone=918')).toBe('k3');
+  });
+});

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'antd-mobile/es/global';
+import './lib/antd-react19.ts';
+import './styles/global.css';
+import { installScaling } from './lib/scaling.ts';
+import { initI18n } from './lib/i18n/index.ts';
+import { App } from './app/app.tsx';
+
+// Scaling first: the root font size must be right before anything is laid out (SH-10).
+installScaling();
+initI18n();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
