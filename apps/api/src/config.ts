@@ -52,7 +52,7 @@ const envSchema = z
     PRODUCT_NAME: z.string().min(1).default('PisoNow'),
     COMPANY_NAME: z.string().min(1).default('PisoNow Lending Corporation'),
     COMPANY_SEC_REG_NO: z.string().min(1).default('CS0000000000 (sandbox)'),
-    COMPANY_CA_NO: z.string().min(1).default('CA No. 0000 (sandbox)'),
+    COMPANY_CA_NO: z.string().min(1).default('0000 (sandbox)'),
     SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@pisonow.example'),
     HOTLINE: z.string().default(''),
     WEB_EMAIL: z.string().default(''),

@@ -1,0 +1,60 @@
+// Screenshots for the README and the issue notes: `node e2e/tools/take-screenshots.ts` with the
+// app running (npm start) at BASE_URL (default http://127.0.0.1:8080). Writes docs/screenshots/.
+import { chromium, devices, type Page } from 'playwright-core';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const base = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+const args = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(out, `${name}.png`), fullPage });
+  console.log(`docs/screenshots/${name}.png`);
+}
+
+const phone = `9${String(100_000_000 + (process.pid % 800_000_000)).slice(0, 9)}`;
+const iphone = await browser.newContext({ ...devices['iPhone 13'], deviceScaleFactor: 2 });
+const page = await iphone.newPage();
+await page.goto(`${base}/start`);
+await shot(page, 'start', true);
+await page.locator('input[data-testid="phone-input"]').fill(phone);
+await page.getByTestId('send-code').click();
+await page.waitForTimeout(800);
+const outbox = (await (await page.request.get(`${base}/api/sandbox/outbox?phone=${phone}`)).json()) as { messages: { body: string }[] };
+const code = /(\d{4})/.exec((outbox.messages[0]?.body ?? '').replace(/\[.*?\]/, ''))?.[1] ?? '';
+await page.locator('input[data-testid="code-input"]').fill(code);
+await page.getByTestId('privacy-checkbox').click();
+await shot(page, 'start-filled');
+await page.getByTestId('login-submit').click();
+await page.waitForURL(/homeIndex/);
+await page.waitForTimeout(2200); // let the welcome toast (2000 ms, SH-14) go
+await shot(page, 'home');
+for (const [route, name] of [['/my', 'my'], ['/setup', 'setup'], ['/aboutUs', 'about-us'], ['/privacy', 'privacy'], ['/billIndex', 'bill-index-placeholder']] as const) {
+  await page.goto(`${base}${route}`);
+  await shot(page, name, name === 'about-us');
+}
+await page.goto(`${base}/setup`);
+await page.getByTestId('lang-fil').click();
+await page.goto(`${base}/my`);
+await shot(page, 'my-fil');
+await page.goto(`${base}/setup`);
+await page.getByTestId('lang-zh-CN').click();
+await page.goto(`${base}/homeIndex`);
+await shot(page, 'home-zh-CN');
+await page.goto(`${base}/setup`);
+await page.getByTestId('lang-en-US').click();
+
+const android = await browser.newContext({ ...devices['Pixel 7'], deviceScaleFactor: 2 });
+const ap = await android.newPage();
+await ap.goto(`${base}/start`);
+await shot(ap, 'no-android');
+
+const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const dp = await desktop.newPage();
+await dp.goto(`${base}/start`);
+await shot(dp, 'desktop-start');
+await browser.close();
