@@ -8,3 +8,4 @@ export * from './scaling.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/public-config.ts';
 export * from './time.ts';
+export * from './application/index.ts';

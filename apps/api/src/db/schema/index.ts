@@ -1,3 +1,4 @@
 export * from './customers.ts';
 export * from './auth.ts';
 export * from './platform.ts';
+export * from './application.ts';
