@@ -21,6 +21,9 @@ import idempotencyPlugin from './plugins/app/idempotency.ts';
 import platformRoutes from './modules/platform/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import sandboxRoutes from './modules/sandbox/routes.ts';
+import addressRoutes from './modules/addresses/routes.ts';
+import applicationRoutes from './modules/application/routes.ts';
+import photoRoutes from './modules/photos/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -93,6 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(platformRoutes);
       await api.register(authRoutes);
+      await api.register(addressRoutes);
+      await api.register(photoRoutes);
+      await api.register(applicationRoutes);
       if (config.SANDBOX) await api.register(sandboxRoutes);
     },
     { prefix: '/api' },

@@ -12,3 +12,8 @@ export function manilaDayStart(at: Date): Date {
 export function nextManilaDayStart(at: Date): Date {
   return new Date(manilaDayStart(at).getTime() + DAY_MS);
 }
+
+/** The Manila calendar date of an instant, `YYYY-MM-DD`. */
+export function manilaDate(at: Date): string {
+  return new Date(at.getTime() + MANILA_OFFSET_MS).toISOString().slice(0, 10);
+}

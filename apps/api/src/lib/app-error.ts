@@ -10,12 +10,15 @@ export class AppError extends Error {
   readonly status: number;
   readonly params: Record<string, string>;
   readonly retryAfterSeconds: number | undefined;
-  constructor(code: ErrorCode, options: { params?: Record<string, string>; retryAfterSeconds?: number; status?: number } = {}) {
+  /** field-level problems, for forms (validation done inside a use case) */
+  readonly details: { field: string; code: ErrorCode }[] | undefined;
+  constructor(code: ErrorCode, options: { params?: Record<string, string>; retryAfterSeconds?: number; status?: number; details?: { field: string; code: ErrorCode }[] } = {}) {
     super(code);
     this.name = 'AppError';
     this.code = code;
     this.status = options.status ?? httpStatusFor(code);
     this.params = options.params ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 }

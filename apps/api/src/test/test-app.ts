@@ -77,7 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
 
 /** Helpers that speak the API the way the web app does. */
 export function client(app: FastifyInstance) {
-  const json = async (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const json = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await app.inject({ method, url, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, payload: body === undefined ? undefined : JSON.stringify(body) });
     let parsed: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
     try {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { normalizePhone, isValidPhone } from '../phone.ts';
 import {
   EDUCATION_LEVELS,
-  EMPLOYMENT_TYPES,
   GENDERS,
   INCOME_BANDS,
   INDUSTRIES,
@@ -32,6 +31,9 @@ import { PAYOUT_CHANNELS, payoutProvider, type PayoutChannel } from './payout-pr
 export const APPLICATION_STEPS = ['identityInfo', 'baseInfo', 'baseInfo2', 'addressInfo', 'contact', 'workInfo', 'bankInfo'] as const;
 export type ApplicationStep = (typeof APPLICATION_STEPS)[number];
 
+/** VAL-04: Philippine ZIP codes have 4 digits; 6 (the specification's reading) is the configurable alternative. */
+export const DEFAULT_POSTAL_CODE_LENGTH = 4 as const;
+
 export const MIN_AGE = 18;
 export const MAX_AGE = 70;
 
@@ -60,8 +62,15 @@ export interface ContractContext {
 const enumOf = <T extends readonly [string, ...string[]]>(values: T, code = 'REQUIRED') => z.enum(values, { error: code });
 const name = () => text('NAME_INVALID', isName, { max: 50 });
 const optionalName = () => optionalText('NAME_INVALID', isName, { max: 50 });
+/** VAL-09: an empty phone is "cannot be empty"; anything else that is not a mobile number is `code`. */
 const mobile = (code: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? normalizePhone(v) : v), z.string({ error: 'PHONE_REQUIRED' }).min(1, { error: 'PHONE_REQUIRED' }).refine(isValidPhone, { error: code }));
+  z.preprocess(
+    (v) => (typeof v === 'string' ? normalizePhone(v) : v),
+    z.string({ error: 'PHONE_REQUIRED' }).superRefine((s, c) => {
+      if (s.length === 0) c.addIssue({ code: 'custom', message: 'PHONE_REQUIRED' });
+      else if (!isValidPhone(s)) c.addIssue({ code: 'custom', message: code });
+    }),
+  );
 const ym = (code: string) => z.string({ error: code }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: code });
 const photoId = z.uuid({ error: 'PHOTO_REQUIRED' });
 

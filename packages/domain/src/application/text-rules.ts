@@ -22,7 +22,8 @@ export function cleanText(input: unknown): unknown {
 /** A string field that is cleaned before it is checked. `code` is the error code on failure. */
 export function text(code: string, check: (value: string) => boolean, options: { max?: number } = {}) {
   const max = options.max ?? 200;
-  return z.preprocess(cleanText, z.string({ error: code }).min(1, { error: code }).max(max, { error: code }).refine(check, { error: code }));
+  // One check, so a bad field reports one issue (zod keeps running checks after a failed `min`).
+  return z.preprocess(cleanText, z.string({ error: code }).refine((s) => s.length >= 1 && s.length <= max && check(s), { error: code }));
 }
 
 /** The same, but the field may be left empty (empty becomes undefined). */

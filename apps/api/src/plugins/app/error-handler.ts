@@ -21,7 +21,8 @@ export default fp(
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        return send(reply, request, error.status, error.code, { params: error.params, retryAfterSeconds: error.retryAfterSeconds });
+        const details = error.details?.map((d) => ({ field: d.field, code: d.code, message: errorMessage(d.code, request.locale) }));
+        return send(reply, request, error.status, error.code, { params: error.params, retryAfterSeconds: error.retryAfterSeconds, ...(details ? { details } : {}) });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const details = error.validation.map((v) => {

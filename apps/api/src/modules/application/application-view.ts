@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { APPLICATION_STEPS, DEFAULT_POSTAL_CODE_LENGTH, MAX_AGE, MIN_AGE, manilaDate, maskIdNumber, type ApplicationStep } from '@pisonow/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { applicationSteps, applications } from '../../db/schema/index.ts';
+import { unseal } from '../../lib/sealing.ts';
+
+export type ApplicationStatus = 'none' | 'draft' | 'under_review' | 'rejected';
+/** Statuses in which the borrower may still change what they sent (a "modification"). */
+export const EDITABLE_STATUSES = new Set(['draft', 'under_review', 'rejected']);
+
+export interface SensitiveIdentity {
+  idNumber: string;
+  aadhaar?: string | undefined;
+  pan?: string | undefined;
+}
+
+/**
+ * The application as its owner sees it: status, each step's saved data, the first unfinished step
+ * (where the app resumes) and the rules the forms need. The sealed ID numbers are opened for the
+ * owner's own form and also given masked for display.
+ */
+export async function applicationView(db: Db | Tx, secretKey: Buffer, customerId: string, now: Date) {
+  const rules = { postalCodeLength: DEFAULT_POSTAL_CODE_LENGTH, minAge: MIN_AGE, maxAge: MAX_AGE, today: manilaDate(now) };
+  const [application] = await db.select().from(applications).where(eq(applications.customerId, customerId));
+  const empty = Object.fromEntries(APPLICATION_STEPS.map((s) => [s, { completed: false, data: null }])) as Record<ApplicationStep, { completed: boolean; data: Record<string, unknown> | null }>;
+  if (!application) {
+    return { status: 'none' as ApplicationStatus, applicationId: null, submittedAt: null, submissionCount: 0, steps: empty, nextStep: APPLICATION_STEPS[0] as ApplicationStep | null, editable: true, rules };
+  }
+  const rows = await db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, application.id));
+  const steps = { ...empty };
+  for (const row of rows) {
+    if (!(APPLICATION_STEPS as readonly string[]).includes(row.step)) continue;
+    let data = row.data;
+    if (row.step === 'identityInfo' && application.sensitiveSealed) {
+      const sensitive = JSON.parse(unseal(secretKey, application.sensitiveSealed)) as SensitiveIdentity;
+      data = { ...data, ...sensitive, idNumberMasked: maskIdNumber(sensitive.idNumber) };
+    }
+    steps[row.step as ApplicationStep] = { completed: true, data };
+  }
+  const nextStep = APPLICATION_STEPS.find((s) => !steps[s].completed) ?? null;
+  return {
+    status: application.status as ApplicationStatus,
+    applicationId: application.id,
+    submittedAt: application.submittedAt?.toISOString() ?? null,
+    submissionCount: application.submissionCount,
+    steps,
+    nextStep,
+    editable: EDITABLE_STATUSES.has(application.status),
+    rules,
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { APPLICATION_STEPS } from '@pisonow/domain';
+import { errorSchema } from '../../lib/http.ts';
+import { applicationView } from './application-view.ts';
+import { saveApplicationStep } from './save-application-step.ts';
+import { submitApplication } from './submit-application.ts';
+
+const stepState = z.object({ completed: z.boolean(), data: z.record(z.string(), z.unknown()).nullable() });
+const applicationResponse = z.object({
+  status: z.enum(['none', 'draft', 'under_review', 'rejected']),
+  applicationId: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  submissionCount: z.number().int(),
+  steps: z.object(Object.fromEntries(APPLICATION_STEPS.map((s) => [s, stepState])) as Record<(typeof APPLICATION_STEPS)[number], typeof stepState>),
+  nextStep: z.enum(APPLICATION_STEPS).nullable(),
+  editable: z.boolean(),
+  rules: z.object({ postalCodeLength: z.number().int(), minAge: z.number().int(), maxAge: z.number().int(), today: z.string() }),
+});
+const security = [{ bearer: [] }];
+
+/** The borrower's own application: read, save a step, submit. Owner-only: the customer comes from the session. */
+const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, clock: app.clock, secretKey: app.secretKey });
+
+  app.get(
+    '/application',
+    { config: { auth: true }, schema: { tags: ['application'], summary: 'My application: status, saved steps, where to resume', security, response: { 200: applicationResponse, 401: errorSchema } } },
+    async (request) => applicationView(app.db, app.secretKey, request.customer!.customerId, app.clock.now()),
+  );
+
+  app.put(
+    '/application/steps/:step',
+    {
+      config: { auth: true, idempotency: 'optional' },
+      schema: {
+        tags: ['application'],
+        summary: 'Save one step (validated with the step contract from @pisonow/domain)',
+        description: `Steps: ${APPLICATION_STEPS.join(', ')}. The body is the step's contract; errors name each field in details[].`,
+        security,
+        params: z.object({ step: z.enum(APPLICATION_STEPS, { error: 'NOT_FOUND' }) }),
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: applicationResponse, 400: errorSchema, 401: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => saveApplicationStep(deps(), request.customer!.customerId, request.params.step, request.body),
+  );
+
+  app.post(
+    '/application/submit',
+    { config: { auth: true, idempotency: 'optional' }, schema: { tags: ['application'], summary: 'Submit for review', security, response: { 200: applicationResponse, 400: errorSchema, 401: errorSchema, 409: errorSchema, 422: errorSchema } } },
+    async (request) => submitApplication(deps(), request.customer!.customerId),
+  );
+};
+
+export default applicationRoutes;

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { APPLICATION_STEPS, type ApplicationStep } from '@pisonow/domain';
+import type { Db } from '../../db/client.ts';
+import { applicationEvents, applicationSteps, applications } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { EDITABLE_STATUSES, applicationView } from './application-view.ts';
+import { assertOwnPhotos } from './save-application-step.ts';
+
+/**
+ * Submits the application for review: every step must be saved (the first missing one is named),
+ * and the identity photos must still be accepted. Submitting an application that is already under
+ * review changes nothing (a double tap or a retry is harmless).
+ */
+export async function submitApplication(deps: { db: Db; clock: Clock; secretKey: Buffer }, customerId: string) {
+  const now = deps.clock.now();
+  const [current] = await deps.db.select().from(applications).where(eq(applications.customerId, customerId));
+  const saved = current ? await deps.db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, current.id)) : [];
+  const missing = APPLICATION_STEPS.find((s) => !saved.some((row) => row.step === s));
+  if (!current || missing) {
+    const step: ApplicationStep = missing ?? APPLICATION_STEPS[0];
+    throw new AppError('STEP_INCOMPLETE', { params: { step }, details: [{ field: step, code: 'STEP_INCOMPLETE' }] });
+  }
+  const identity = saved.find((row) => row.step === 'identityInfo')!.data as { idPhotoId: string; selfiePhotoId: string };
+  await assertOwnPhotos(deps.db, customerId, identity);
+
+  await deps.db.transaction(async (tx) => {
+    const [application] = await tx.select().from(applications).where(eq(applications.id, current.id)).for('update');
+    if (!application) throw new AppError('NOT_FOUND');
+    if (application.status === 'under_review') return; // already submitted: idempotent by design
+    if (!EDITABLE_STATUSES.has(application.status)) throw new AppError('APPLICATION_NOT_EDITABLE');
+    await tx
+      .update(applications)
+      .set({ status: 'under_review', submittedAt: now, updatedAt: now, submissionCount: application.submissionCount + 1 })
+      .where(eq(applications.id, application.id));
+    await tx.insert(applicationEvents).values({
+      id: randomUUID(),
+      applicationId: application.id,
+      type: application.submissionCount === 0 ? 'submitted' : 'resubmitted',
+      at: now,
+      detail: { submission: application.submissionCount + 1 },
+    });
+  });
+  return applicationView(deps.db, deps.secretKey, customerId, now);
+}

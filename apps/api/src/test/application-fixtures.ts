@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { customers, photos } from '../db/schema/index.ts';
+
+/** An accepted photo row, as the photo pipeline leaves it (for tests of what reads photos). */
+export async function acceptedPhoto(db: Db, phone: string, kind: 'idCard' | 'selfie'): Promise<string> {
+  const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.phone, phone));
+  const id = randomUUID();
+  await db.insert(photos).values({
+    id,
+    customerId: customer!.id,
+    kind,
+    storageKey: `test/${id}.jpg`,
+    mime: 'image/jpeg',
+    width: 1200,
+    height: 800,
+    bytes: 120_000,
+    contentHash: 'a'.repeat(64),
+    status: 'accepted',
+    createdAt: new Date('2026-11-22T00:00:00Z'),
+  });
+  return id;
+}
+
+/** A complete, valid application for a borrower (barangay codes are real PSGC: Makati, Poblacion). */
+export function validSteps(photoIds: { idPhotoId: string; selfiePhotoId: string }) {
+  return {
+    identityInfo: { idType: 'umid', idNumber: 'CRN-0111-2345678-9', firstName: 'Maria', middleName: 'Santos', lastName: 'Dela Cruz', birthDate: '1995-04-12', gender: 'female', ...photoIds },
+    baseInfo: { maritalStatus: 'single', education: 'college', email: 'maria@example.ph', loanPurpose: 'medical' },
+    baseInfo2: { whatsapp: '09171234567', viber: '', facebook: 'maria.delacruz' },
+    addressInfo: { provinceCode: '', cityCode: '', barangayCode: '', postalCode: '1210', detailedAddress: 'Unit 5B, 123 Jupiter St.' },
+    contact: {
+      contacts: [
+        { name: 'Jose Dela Cruz', phone: '09181111111', relationship: 'parents' },
+        { name: 'Ana Reyes', phone: '9182222222', relationship: 'friends' },
+        { name: 'Pedro Dela Cruz', phone: '+63 918 333 3333', relationship: 'siblings' },
+      ],
+      consentAccepted: true,
+    },
+    workInfo: { employmentType: 'contractWorker', industry: 'bpoCallCenter', workYears: '1to3', monthlyIncome: '18001to25000', payCycle: 'biWeekly', payday: 15, companyName: 'Acme BPO Inc.', companyPhone: '0288881234', companyAddress: '25F Tower One, Ayala Ave, Makati' },
+    bankInfo: { channel: 'ewallet', providerCode: 'GCASH', account: '09171234567', confirmAccount: '09171234567', payeeFirstName: 'Maria', payeeLastName: 'Dela Cruz', withdrawalPhone: '9171234567' },
+  };
+}
