@@ -1,0 +1,4 @@
+export * from './product.ts';
+export * from './pricing.ts';
+export * from './compliance.ts';
+export * from './order-state.ts';

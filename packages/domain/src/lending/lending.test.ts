@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DEFAULT_PRODUCT, type ProductConfig } from './product.ts';
+import { allOffers, offerable, priceLoan, PricingError } from './pricing.ts';
+import { CAPS, capCharge, capPenalty, effectiveMonthlyRate, productBreaches, quoteBreaches } from './compliance.ts';
+import { IllegalTransition, ORDER_STATUSES, TRANSITIONS, isOutstanding, nextStatus, orderLabel, orderLabelText, type OrderEvent } from './order-state.ts';
+
+const RUNS = 10_000;
+const EVENTS: OrderEvent[] = ['payout_succeeded', 'payout_failed', 'payout_account_fixed', 'due_date_passed', 'extension_paid', 'repaid_in_full', 'cancelled_by_operator'];
+
+describe('CO-01 CO-03 pricing in integer centavos, worked by hand (docs/compliance.md)', () => {
+  it.each([
+    // principal, days → interest, service fee, tax, credit fee, net, total, EIR %/month
+    [100_000n, 14, 2_100n, 1_500n, 270n, 500n, 97_730n, 102_100n, 9.83],
+    [100_000n, 30, 4_500n, 1_500n, 270n, 500n, 97_730n, 104_500n, 6.93],
+    [1_000_000n, 14, 21_000n, 15_000n, 2_700n, 500n, 981_800n, 1_021_000n, 8.75],
+    [1_000_000n, 30, 45_000n, 15_000n, 2_700n, 500n, 981_800n, 1_045_000n, 6.44],
+  ] as const)('CO-01 ₱%s centavos for %i days', (principal, days, interest, fee, tax, credit, net, total, eir) => {
+    const q = priceLoan(DEFAULT_PRODUCT, { principal, termDays: days });
+    expect([q.interest, q.serviceFee, q.tax, q.creditReportingFee, q.netProceeds, q.totalRepayment]).toEqual([interest, fee, tax, credit, net, total]);
+    expect(effectiveMonthlyRate(q.netProceeds, q.totalRepayment, days) * 100).toBeCloseTo(eir, 2);
+  });
+
+  it('CO-03 tax on all fees includes the credit reporting fee', () => {
+    const q = priceLoan({ ...DEFAULT_PRODUCT, taxBase: 'allFees' }, { principal: 100_000n, termDays: 14 });
+    expect(q.tax).toBe(360n); // 18% of (₱15 + ₱5)
+  });
+
+  it('a coupon reduces the service fee, never below zero', () => {
+    expect(priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14, coupon: 1_000n })).toMatchObject({ serviceFee: 500n, coupon: 1_000n, tax: 90n });
+    expect(priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14, coupon: 99_999n })).toMatchObject({ serviceFee: 0n, coupon: 1_500n, tax: 0n });
+    expect(() => priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14, coupon: -1n })).toThrow(PricingError);
+  });
+
+  it('only offered amounts and terms are priced', () => {
+    expect(offerable(DEFAULT_PRODUCT, 150_000n, 14)).toBe(true);
+    expect(() => priceLoan(DEFAULT_PRODUCT, { principal: 120_000n, termDays: 14 })).toThrow(PricingError);
+    expect(() => priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 7 })).toThrow(PricingError);
+    expect(() => priceLoan(DEFAULT_PRODUCT, { principal: 1_050_000n, termDays: 14 })).toThrow(PricingError);
+  });
+});
+
+/** Random product configurations around the plausible range, valid or not. */
+const productArb: fc.Arbitrary<ProductConfig> = fc
+  .record({
+    min: fc.integer({ min: 1, max: 50 }).map((n) => BigInt(n) * 10_000n),
+    steps: fc.integer({ min: 0, max: 30 }),
+    step: fc.integer({ min: 1, max: 20 }).map((n) => BigInt(n) * 10_000n),
+    termDays: fc.uniqueArray(fc.integer({ min: 7, max: 120 }), { minLength: 1, maxLength: 3 }),
+    dailyInterestPpm: fc.integer({ min: 0, max: 3_000 }),
+    serviceFeeBp: fc.integer({ min: 0, max: 1_500 }),
+    creditReportingFee: fc.integer({ min: 0, max: 5_000 }).map(BigInt),
+    taxRateBp: fc.integer({ min: 0, max: 2_500 }),
+    taxBase: fc.constantFrom('allFees' as const, 'serviceFee' as const),
+    penaltyDailyPpm: fc.integer({ min: 0, max: 3_000 }),
+  })
+  .map((r) => ({
+    ...DEFAULT_PRODUCT,
+    amount: { min: r.min, max: r.min + r.step * BigInt(r.steps), step: r.step },
+    termDays: r.termDays,
+    dailyInterestPpm: r.dailyInterestPpm,
+    serviceFeeBp: r.serviceFeeBp,
+    creditReportingFee: r.creditReportingFee,
+    taxRateBp: r.taxRateBp,
+    taxBase: r.taxBase,
+    penaltyDailyPpm: r.penaltyDailyPpm,
+  }));
+
+describe('BE-07 pricing properties (fast-check, 10,000 cases)', () => {
+  it('BE-07 pricing never produces a negative line, and lines add up exactly', () => {
+    fc.assert(
+      fc.property(productArb, fc.nat(), fc.nat(), fc.bigInt({ min: 0n, max: 10_000n }), (config, a, t, coupon) => {
+        const steps = Number((config.amount.max - config.amount.min) / config.amount.step) + 1;
+        const principal = config.amount.min + config.amount.step * BigInt(a % steps);
+        const termDays = config.termDays[t % config.termDays.length]!;
+        const q = priceLoan(config, { principal, termDays, coupon });
+        for (const v of [q.interest, q.serviceFee, q.coupon, q.creditReportingFee, q.tax, q.totalRepayment, q.financeCharge]) expect(v >= 0n).toBe(true);
+        // bigint arithmetic has no fractions of a centavo by construction; the identities hold exactly
+        expect(q.netProceeds + q.serviceFee + q.creditReportingFee + q.tax).toBe(q.principal);
+        expect(q.financeCharge).toBe(q.interest + q.serviceFee + q.creditReportingFee + q.tax);
+        expect(q.totalRepayment).toBe(q.principal + q.interest);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('BE-07 a configuration accepted by the guard never produces an offer outside a cap', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(productArb, (config) => {
+        if (productBreaches(config).length > 0) return;
+        accepted++;
+        expect(config.dailyInterestPpm * 30).toBeLessThanOrEqual(CAPS.nominalMonthlyPpm);
+        expect(config.penaltyDailyPpm * 30).toBeLessThanOrEqual(CAPS.penaltyMonthlyPpm);
+        for (const offer of allOffers(config)) {
+          const q = priceLoan(config, offer);
+          expect(effectiveMonthlyRate(q.netProceeds, q.totalRepayment, q.termDays)).toBeLessThanOrEqual(CAPS.effectiveMonthly);
+          expect(q.financeCharge <= q.principal).toBe(true);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(accepted).toBeGreaterThan(0);
+  });
+
+  it('BE-07 the default product is inside every cap for every amount and term', () => {
+    expect(productBreaches(DEFAULT_PRODUCT)).toEqual([]);
+    const worst = [...allOffers(DEFAULT_PRODUCT)].map((o) => priceLoan(DEFAULT_PRODUCT, o)).map((q) => effectiveMonthlyRate(q.netProceeds, q.totalRepayment, q.termDays));
+    expect(Math.max(...worst)).toBeLessThan(0.1); // 9.83% at ₱1,000 for 14 days
+  });
+
+  it('BE-07 a configuration that could breach is refused, naming the cap', () => {
+    expect(productBreaches({ ...DEFAULT_PRODUCT, dailyInterestPpm: 2_100 }).map((b) => b.cap)).toContain('nominal');
+    expect(productBreaches({ ...DEFAULT_PRODUCT, penaltyDailyPpm: 1_700 }).map((b) => b.cap)).toContain('penalty');
+    expect(productBreaches({ ...DEFAULT_PRODUCT, serviceFeeBp: 500 }).map((b) => b.cap)).toContain('effective');
+    expect(productBreaches({ ...DEFAULT_PRODUCT, termDays: [7] }).map((b) => b.cap)).toContain('effective');
+    expect(productBreaches({ ...DEFAULT_PRODUCT, limits: { ...DEFAULT_PRODUCT.limits, homeScreen: 8_000_100n } }).map((b) => b.cap)).toContain('homeScreenLimit');
+    expect(quoteBreaches({ ...priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14 }), financeCharge: 100_001n }).map((b) => b.cap)).toContain('totalCost');
+  });
+
+  it('BE-07 charges that accrue later are capped at 100% of principal, penalties at 5% a month', () => {
+    expect(capCharge(100_000n, 4_370n, 10_000n)).toBe(10_000n);
+    expect(capCharge(100_000n, 95_000n, 10_000n)).toBe(5_000n);
+    expect(capCharge(100_000n, 100_000n, 1n)).toBe(0n);
+    expect(capPenalty(102_100n, 30, 10_000n)).toBe(5_105n); // 5% of ₱1,021
+    expect(capPenalty(102_100n, 1, 100n)).toBe(100n);
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 8n }), fc.bigInt({ min: 0n, max: 10n ** 8n }), fc.bigInt({ min: 0n, max: 10n ** 8n }), (p, so, proposed) => {
+        const booked = capCharge(p, so, proposed);
+        expect(booked >= 0n && booked <= proposed).toBe(true);
+        if (booked > 0n) expect(so + booked <= p).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('ST-01 order state machine', () => {
+  it('ST-01 every declared transition works; every undeclared one is refused', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ORDER_STATUSES), fc.constantFrom(...EVENTS), (from, event) => {
+        const declared = TRANSITIONS[from][event];
+        if (declared) expect(nextStatus(from, event)).toBe(declared);
+        else expect(() => nextStatus(from, event)).toThrow(IllegalTransition);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('ST-04 a failed payout is fixed and paid out again; ST-06 unpaid orders block a new one', () => {
+    expect(nextStatus(nextStatus(nextStatus('disbursing', 'payout_failed'), 'payout_account_fixed'), 'payout_succeeded')).toBe('repaying');
+    expect(ORDER_STATUSES.filter(isOutstanding)).toEqual(['disbursing', 'payout_failed', 'repaying', 'extended', 'overdue']);
+    expect(() => nextStatus('settled', 'payout_succeeded')).toThrow(IllegalTransition);
+  });
+
+  it('ST-01 labels: due today, expires in N days, overdue, extended, in three languages', () => {
+    expect(orderLabel('repaying', '2026-11-25', '2026-11-22')).toEqual({ key: 'expiresIn', days: 3 });
+    expect(orderLabel('repaying', '2026-11-22', '2026-11-22')).toEqual({ key: 'dueToday' });
+    expect(orderLabel('overdue', '2026-11-20', '2026-11-22')).toEqual({ key: 'overdue', days: 2 });
+    expect(orderLabel('extended', '2026-11-30', '2026-11-22')).toEqual({ key: 'extended', days: 8 });
+    expect(orderLabelText({ key: 'expiresIn', days: 3 }, 'en-US')).toBe('Expires in 3 days');
+    expect(orderLabelText({ key: 'disbursing' }, 'fil')).toContain('24 oras');
+    expect(orderLabelText({ key: 'settled' }, 'zh-CN')).toBe('已结清');
+  });
+});
