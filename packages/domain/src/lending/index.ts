@@ -2,3 +2,4 @@ export * from './product.ts';
 export * from './pricing.ts';
 export * from './compliance.ts';
 export * from './order-state.ts';
+export * from './decision.ts';
