@@ -3,3 +3,4 @@ export * from './pricing.ts';
 export * from './compliance.ts';
 export * from './order-state.ts';
 export * from './decision.ts';
+export * from './ledger.ts';

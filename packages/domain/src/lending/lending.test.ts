@@ -163,3 +163,26 @@ describe('ST-01 order state machine', () => {
     expect(orderLabelText({ key: 'settled' }, 'zh-CN')).toBe('已结清');
   });
 });
+
+describe('BE-05 ledger transactions', () => {
+  it('BE-05 every disbursement transaction sums to zero (10,000 cases)', async () => {
+    const { disbursementEntries } = await import('./ledger.ts');
+    fc.assert(
+      fc.property(productArb, fc.nat(), fc.nat(), fc.bigInt({ min: 0n, max: 100_000n }), (config, a, t, coupon) => {
+        const steps = Number((config.amount.max - config.amount.min) / config.amount.step) + 1;
+        const q = priceLoan(config, { principal: config.amount.min + config.amount.step * BigInt(a % steps), termDays: config.termDays[t % config.termDays.length]!, coupon });
+        const entries = disbursementEntries(q);
+        expect(entries.reduce((s, e) => s + e.amount, 0n)).toBe(0n);
+        expect(entries.find((e) => e.account === 'principal_receivable')?.amount).toBe(q.principal);
+        expect(entries.find((e) => e.account === 'cash_at_provider')?.amount ?? 0n).toBe(-q.netProceeds);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('BE-05 an unbalanced transaction is refused', async () => {
+    const { balanced, UnbalancedTransaction } = await import('./ledger.ts');
+    expect(() => balanced([{ account: 'cash_at_provider', amount: 1n }])).toThrow(UnbalancedTransaction);
+    expect(balanced([{ account: 'cash_at_provider', amount: 0n }])).toEqual([]);
+  });
+});
