@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { DEFAULT_PRODUCT, disbursementEntries, priceLoan } from '@pisonow/domain';
+import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
+import { ledgerEntries, ledgerTransactions } from '../../db/schema/index.ts';
+import { accountBalance, postLedgerTransaction } from './post-ledger-transaction.ts';
+
+let t: TestApp;
+let customerId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  customerId = (await client(t.app).signIn('9192000001')).customerId;
+});
+afterAll(async () => t?.close());
+
+const at = new Date('2026-11-22T02:00:00Z');
+
+describe('BE-05 the ledger: balanced, append-only, idempotent — enforced by the database', () => {
+  it('BE-05 posts a balanced disbursement and derives balances from the entries', async () => {
+    const q = priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14 });
+    const result = await t.database.db.transaction((tx) => postLedgerTransaction(tx, { kind: 'disbursement', idempotencyKey: 'disbursement:order-1', customerId, entries: disbursementEntries(q), at }));
+    expect(result.posted).toBe(true);
+    await t.database.db.transaction(async (tx) => {
+      expect(await accountBalance(tx, 'principal_receivable', customerId)).toBe(100_000n);
+      expect(await accountBalance(tx, 'cash_at_provider')).toBe(-97_730n);
+      expect(await accountBalance(tx, 'tax_payable')).toBe(-270n);
+    });
+  });
+
+  it('BE-05 posting the same event twice changes nothing', async () => {
+    const q = priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14 });
+    const again = await t.database.db.transaction((tx) => postLedgerTransaction(tx, { kind: 'disbursement', idempotencyKey: 'disbursement:order-1', customerId, entries: disbursementEntries(q), at }));
+    expect(again.posted).toBe(false);
+    const rows = await t.database.db.select().from(ledgerTransactions);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('BE-05 the database refuses an unbalanced transaction, even written directly', async () => {
+    const attempt = t.database.db.transaction(async (tx) => {
+      await tx.insert(ledgerTransactions).values({ id: '00000000-0000-4000-8000-000000000001', kind: 'bad', idempotencyKey: 'bad:1', postedAt: at });
+      await tx.insert(ledgerEntries).values([
+        { id: '00000000-0000-4000-8000-000000000002', transactionId: '00000000-0000-4000-8000-000000000001', account: 'cash_at_provider', amount: 100n },
+        { id: '00000000-0000-4000-8000-000000000003', transactionId: '00000000-0000-4000-8000-000000000001', account: 'fee_income', amount: -99n },
+      ]);
+    });
+    await expect(attempt).rejects.toThrow();
+    expect(await t.database.db.select().from(ledgerTransactions)).toHaveLength(1);
+  });
+
+  it('BE-05 the database refuses UPDATE and DELETE of entries and transactions', async () => {
+    await expect(t.database.db.execute(sql`update ledger_entries set amount = amount + 1`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from ledger_entries`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from ledger_transactions`)).rejects.toThrow();
+    const sum = await t.database.db.select({ s: sql<string>`sum(${ledgerEntries.amount})::text` }).from(ledgerEntries);
+    expect(sum[0]!.s).toBe('0');
+  });
+});
