@@ -9,3 +9,4 @@ export * from './contracts/auth.ts';
 export * from './contracts/public-config.ts';
 export * from './time.ts';
 export * from './application/index.ts';
+export * from './lending/index.ts';
