@@ -66,6 +66,8 @@ export const ERROR_CODES = {
   APPLICATION_NOT_EDITABLE: { status: 409, catalogue: false },
   UPLOAD_GRANT_EXPIRED: { status: 403, catalogue: false },
   IMAGE_INVALID: { status: 422, catalogue: false },
+  // lending (issue 4)
+  PRODUCT_BREACHES_CAPS: { status: 422, catalogue: false },
   // later issues (catalogue of section 8; each gets its real condition in its issue)
   PHOTO_RETAKE: { status: 422, catalogue: true },
   FACE_FAILED: { status: 422, catalogue: true },
@@ -95,6 +97,7 @@ export function httpStatusFor(code: ErrorCode): number {
 type MessageTable = Record<ErrorCode, string>;
 
 const en: MessageTable = {
+  PRODUCT_BREACHES_CAPS: 'This product configuration would breach an SEC cap on interest, fees or penalties.',
   REQUIRED: 'This field is required.',
   PHONE_REQUIRED: 'The phone number cannot be empty.',
   NAME_INVALID: 'Name format error: use letters, spaces, hyphens or apostrophes only.',
@@ -168,6 +171,7 @@ const en: MessageTable = {
 };
 
 const fil: MessageTable = {
+  PRODUCT_BREACHES_CAPS: 'Lalabag ang configuration na ito sa SEC cap sa interes, bayarin o multa.',
   REQUIRED: 'Kailangan ang field na ito.',
   PHONE_REQUIRED: 'Hindi puwedeng walang laman ang numero ng telepono.',
   NAME_INVALID: 'Mali ang format ng pangalan: mga titik, espasyo, gitling o kudlit lamang.',
@@ -241,6 +245,7 @@ const fil: MessageTable = {
 };
 
 const zh: MessageTable = {
+  PRODUCT_BREACHES_CAPS: '该产品配置会超出 SEC 对利息、费用或罚金的上限。',
   REQUIRED: '此项为必填项。',
   PHONE_REQUIRED: '手机号码不能为空。',
   NAME_INVALID: '姓名格式错误：只能使用字母、空格、连字符或撇号。',

@@ -1,12 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { APPLICATION_STEPS, DEFAULT_POSTAL_CODE_LENGTH, MAX_AGE, MIN_AGE, manilaDate, maskIdNumber, type ApplicationStep } from '@pisonow/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { applicationSteps, applications } from '../../db/schema/index.ts';
+import { applicationDecisions, applicationSteps, applications } from '../../db/schema/index.ts';
 import { unseal } from '../../lib/sealing.ts';
 
-export type ApplicationStatus = 'none' | 'draft' | 'under_review' | 'rejected';
+export const APPLICATION_STATUSES = ['none', 'draft', 'under_review', 'approved', 'needs_photo', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** Statuses in which the borrower may still change what they sent (a "modification"). */
-export const EDITABLE_STATUSES = new Set(['draft', 'under_review', 'rejected']);
+export const EDITABLE_STATUSES = new Set(['draft', 'under_review', 'rejected', 'needs_photo']);
+
+/** The decision on the application's latest submission, if any (BE-04). */
+export async function latestDecision(db: Db | Tx, applicationId: string, submission: number) {
+  const [row] = await db
+    .select()
+    .from(applicationDecisions)
+    .where(and(eq(applicationDecisions.applicationId, applicationId), eq(applicationDecisions.submission, submission)))
+    .orderBy(desc(applicationDecisions.decidedAt))
+    .limit(1);
+  return row
+    ? { outcome: row.outcome as 'approve' | 'reupload_id' | 'reject', creditLimit: row.creditLimit?.toString() ?? null, retryAt: row.retryAt?.toISOString() ?? null, retryDate: row.retryAt ? manilaDate(row.retryAt) : null, decidedAt: row.decidedAt.toISOString() }
+    : null;
+}
 
 export interface SensitiveIdentity {
   idNumber: string;
@@ -24,7 +38,7 @@ export async function applicationView(db: Db | Tx, secretKey: Buffer, customerId
   const [application] = await db.select().from(applications).where(eq(applications.customerId, customerId));
   const empty = Object.fromEntries(APPLICATION_STEPS.map((s) => [s, { completed: false, data: null }])) as Record<ApplicationStep, { completed: boolean; data: Record<string, unknown> | null }>;
   if (!application) {
-    return { status: 'none' as ApplicationStatus, applicationId: null, submittedAt: null, submissionCount: 0, steps: empty, nextStep: APPLICATION_STEPS[0] as ApplicationStep | null, editable: true, rules };
+    return { status: 'none' as ApplicationStatus, applicationId: null, submittedAt: null, submissionCount: 0, steps: empty, nextStep: APPLICATION_STEPS[0] as ApplicationStep | null, editable: true, decision: null, rules };
   }
   const rows = await db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, application.id));
   const steps = { ...empty };
@@ -46,6 +60,7 @@ export async function applicationView(db: Db | Tx, secretKey: Buffer, customerId
     steps,
     nextStep,
     editable: EDITABLE_STATUSES.has(application.status),
+    decision: await latestDecision(db, application.id, application.submissionCount),
     rules,
   };
 }

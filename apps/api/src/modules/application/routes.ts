@@ -2,19 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APPLICATION_STEPS } from '@pisonow/domain';
 import { errorSchema } from '../../lib/http.ts';
-import { applicationView } from './application-view.ts';
+import { APPLICATION_STATUSES, applicationView } from './application-view.ts';
 import { saveApplicationStep } from './save-application-step.ts';
 import { submitApplication } from './submit-application.ts';
 
 const stepState = z.object({ completed: z.boolean(), data: z.record(z.string(), z.unknown()).nullable() });
 const applicationResponse = z.object({
-  status: z.enum(['none', 'draft', 'under_review', 'rejected']),
+  status: z.enum(APPLICATION_STATUSES),
   applicationId: z.string().nullable(),
   submittedAt: z.string().nullable(),
   submissionCount: z.number().int(),
   steps: z.object(Object.fromEntries(APPLICATION_STEPS.map((s) => [s, stepState])) as Record<(typeof APPLICATION_STEPS)[number], typeof stepState>),
   nextStep: z.enum(APPLICATION_STEPS).nullable(),
   editable: z.boolean(),
+  /** the decision on the latest submission: approve (with a credit limit in centavos), reupload_id, or reject (with a retry date) */
+  decision: z
+    .object({ outcome: z.enum(['approve', 'reupload_id', 'reject']), creditLimit: z.string().nullable(), retryAt: z.string().nullable(), retryDate: z.string().nullable(), decidedAt: z.string() })
+    .nullable(),
   rules: z.object({ postalCodeLength: z.number().int(), minAge: z.number().int(), maxAge: z.number().int(), today: z.string() }),
 });
 const security = [{ bearer: [] }];
@@ -49,7 +53,12 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/application/submit',
     { config: { auth: true, idempotency: 'optional' }, schema: { tags: ['application'], summary: 'Submit for review', security, response: { 200: applicationResponse, 400: errorSchema, 401: errorSchema, 409: errorSchema, 422: errorSchema } } },
-    async (request) => submitApplication(deps(), request.customer!.customerId),
+    async (request) => {
+      const view = await submitApplication(deps(), request.customer!.customerId);
+      // Underwriting runs as a job (seconds in sandbox); the minute sweep is the safety net.
+      if (view.status === 'under_review' && view.applicationId) await app.jobs.send('lending.decide-application', { applicationId: view.applicationId }, { singletonKey: `${view.applicationId}:${view.submissionCount}` });
+      return view;
+    },
   );
 };
 

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { applicationEvents, applicationSteps, applications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { EDITABLE_STATUSES, applicationView } from './application-view.ts';
+import { manilaDate } from '@pisonow/domain';
+import { EDITABLE_STATUSES, applicationView, latestDecision } from './application-view.ts';
 import { assertOwnPhotos } from './save-application-step.ts';
 
 /**
@@ -21,6 +22,13 @@ export async function submitApplication(deps: { db: Db; clock: Clock; secretKey:
   if (!current || missing) {
     const step: ApplicationStep = missing ?? APPLICATION_STEPS[0];
     throw new AppError('STEP_INCOMPLETE', { params: { step }, details: [{ field: step, code: 'STEP_INCOMPLETE' }] });
+  }
+  // ST-03: after a rejection the borrower may resubmit from the retry date on.
+  if (current.status === 'rejected') {
+    const decision = await latestDecision(deps.db, current.id, current.submissionCount);
+    if (decision?.retryAt && new Date(decision.retryAt) > now) {
+      throw new AppError('RESUBMISSION_DATE', { params: { date: manilaDate(new Date(decision.retryAt)) } });
+    }
   }
   const identity = saved.find((row) => row.step === 'identityInfo')!.data as { idPhotoId: string; selfiePhotoId: string };
   await assertOwnPhotos(deps.db, customerId, identity);

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { APPLICATION_STEPS, DEFAULT_PRODUCT } from '@pisonow/domain';
+import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
+import { acceptedPhoto, validSteps } from '../../test/application-fixtures.ts';
+import { applicationDecisions, productConfigs } from '../../db/schema/index.ts';
+import { psgcDirectory } from '../addresses/psgc-directory.ts';
+import { decideApplication, decidePendingApplications } from './decide-application.ts';
+import { currentProduct, saveProductConfig, seedDefaultProduct, toStored } from './product-config.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof client>;
+beforeAll(async () => {
+  // sessions outlive the 30-day retry period moved through below
+  t = await createTestApp({ CAPTCHA_IP_SENDS_PER_HOUR: '1000', SESSION_TTL_DAYS: '90' });
+  api = client(t.app);
+});
+afterAll(async () => t?.close());
+
+const deps = () => ({ db: t.database.db, clock: t.clock, sandbox: true });
+
+/** A borrower with a complete application submitted (changes applied on top of the valid one). */
+async function submitted(phone: string, patch: { email?: string; idNumber?: string; birthDate?: string } = {}) {
+  const { token } = await api.signIn(phone);
+  const h = api.authed(token);
+  const steps = validSteps({ idPhotoId: await acceptedPhoto(t.database.db, phone, 'idCard'), selfiePhotoId: await acceptedPhoto(t.database.db, phone, 'selfie') }) as Record<string, Record<string, unknown>>;
+  const d = psgcDirectory();
+  const province = d.provinces.find((p) => p.name === 'City of Makati')!;
+  const city = d.citiesOf(province.code)![0]!;
+  steps.addressInfo = { ...steps.addressInfo, provinceCode: province.code, cityCode: city.code, barangayCode: d.barangaysOf(city.code)![0]!.code };
+  if (patch.email) steps.baseInfo = { ...steps.baseInfo, email: patch.email };
+  if (patch.idNumber) steps.identityInfo = { ...steps.identityInfo, idNumber: patch.idNumber };
+  if (patch.birthDate) steps.identityInfo = { ...steps.identityInfo, birthDate: patch.birthDate };
+  for (const step of APPLICATION_STEPS) {
+    const res = await api.json('PUT', `/api/application/steps/${step}`, steps[step], h);
+    if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);
+  }
+  const view = await api.json('POST', '/api/application/submit', undefined, h);
+  return { h, steps, applicationId: view.body.applicationId as string, view: () => api.json('GET', '/api/application', undefined, h) };
+}
+
+describe('BE-04 ST-03 ST-05 underwriting decisions', () => {
+  it('BE-04 a qualifying application is approved with a credit limit; every rule is recorded', async () => {
+    const b = await submitted('9193000001', { idNumber: 'CRN-0111-0000001-1' });
+    const decision = await decideApplication(deps(), b.applicationId);
+    expect(decision).toMatchObject({ outcome: 'approve', limit: 400_000n });
+    const v = (await b.view()).body;
+    expect(v).toMatchObject({ status: 'approved', editable: false, decision: { outcome: 'approve', creditLimit: '400000' } });
+    const [row] = await t.database.db.select().from(applicationDecisions).where(eq(applicationDecisions.applicationId, b.applicationId));
+    expect((row!.rules as { rule: string }[]).map((r) => r.rule)).toEqual(['identityPhotos', 'age', 'income', 'employment', 'duplicateId', 'pastOverdue']);
+  });
+
+  it('BE-04 deciding twice (a re-run job) records one decision', async () => {
+    const b = await submitted('9193000002', { idNumber: 'CRN-0111-0000002-2' });
+    await Promise.all([decideApplication(deps(), b.applicationId), decideApplication(deps(), b.applicationId), decidePendingApplications(deps())]);
+    expect(await t.database.db.select().from(applicationDecisions).where(eq(applicationDecisions.applicationId, b.applicationId))).toHaveLength(1);
+  });
+
+  it('ST-03 the same ID number on another customer is rejected, with "Resubmission allowed on {date}"', async () => {
+    await submitted('9193000003', { idNumber: 'CRN-0111-0000003-3' });
+    const b = await submitted('9193000004', { idNumber: 'CRN-0111-0000003-3' });
+    const decision = await decideApplication(deps(), b.applicationId);
+    expect(decision).toMatchObject({ outcome: 'reject', reason: 'duplicateId', retryAfterDays: 30 });
+    const v = (await b.view()).body;
+    expect(v.status).toBe('rejected');
+    expect(v.decision.retryDate).toBe('2026-12-22');
+    const early = await api.json('POST', '/api/application/submit', undefined, b.h);
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: 'RESUBMISSION_DATE', message: 'Resubmission allowed on 2026-12-22.' });
+  });
+
+  it('ST-03 an age outside the rules is rejected; after the retry date the borrower may resubmit', async () => {
+    const b = await submitted('9193000005', { idNumber: 'CRN-0111-0000005-5', birthDate: '1960-01-01' });
+    expect(await decideApplication(deps(), b.applicationId)).toMatchObject({ outcome: 'reject', reason: 'age' });
+    t.clock.advance(31 * 86_400_000);
+    const again = await api.json('POST', '/api/application/submit', undefined, b.h);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: 'under_review', submissionCount: 2 });
+  });
+
+  it('ST-05 sandbox value reupload…@ asks for a new ID photo; after re-upload and resubmit it is approved', async () => {
+    const b = await submitted('9193000006', { idNumber: 'CRN-0111-0000006-6', email: 'reupload@example.ph' });
+    expect(await decideApplication(deps(), b.applicationId)).toMatchObject({ outcome: 'reupload_id' });
+    expect((await b.view()).body).toMatchObject({ status: 'needs_photo', editable: true, decision: { outcome: 'reupload_id' } });
+    const newPhoto = await acceptedPhoto(t.database.db, '9193000006', 'idCard');
+    await api.json('PUT', '/api/application/steps/identityInfo', { ...b.steps.identityInfo, idPhotoId: newPhoto }, b.h);
+    await api.json('PUT', '/api/application/steps/baseInfo', { ...b.steps.baseInfo, email: 'maria@example.ph' }, b.h);
+    expect((await api.json('POST', '/api/application/submit', undefined, b.h)).body.status).toBe('under_review');
+    expect(await decideApplication(deps(), b.applicationId)).toMatchObject({ outcome: 'approve' });
+  });
+
+  it('sandbox value reject…@ forces a rejection; outside the sandbox it does nothing', async () => {
+    const b = await submitted('9193000007', { idNumber: 'CRN-0111-0000007-7', email: 'reject.me@example.ph' });
+    expect((await decideApplication({ ...deps(), sandbox: false }, b.applicationId))?.outcome).toBe('approve');
+    const c = await submitted('9193000008', { idNumber: 'CRN-0111-0000008-8', email: 'reject.me@example.ph' });
+    expect((await decideApplication(deps(), c.applicationId))?.outcome).toBe('reject');
+  });
+});
+
+describe('CO-06 BE-07 product configuration', () => {
+  it('CO-06 the default is seeded once as version 1; a valid change becomes version 2', async () => {
+    await seedDefaultProduct(t.database.db, t.clock.now());
+    await seedDefaultProduct(t.database.db, t.clock.now());
+    expect(await t.database.db.select().from(productConfigs)).toHaveLength(1);
+    expect(await currentProduct(t.database.db)).toEqual(DEFAULT_PRODUCT);
+    const { version: _v, ...config } = DEFAULT_PRODUCT;
+    const saved = await saveProductConfig(t.database.db, { ...toStored(config), dailyInterestPpm: 1_000 }, 'ops@test', t.clock.now());
+    expect(saved.version).toBe(2);
+    expect((await currentProduct(t.database.db)).dailyInterestPpm).toBe(1_000);
+  });
+
+  it('BE-07 a configuration that could breach a cap is refused and not saved', async () => {
+    const { version: _v, ...config } = DEFAULT_PRODUCT;
+    await expect(saveProductConfig(t.database.db, { ...toStored(config), serviceFeeBp: 600 }, 'ops@test', t.clock.now())).rejects.toMatchObject({ code: 'PRODUCT_BREACHES_CAPS' });
+    await expect(saveProductConfig(t.database.db, { ...toStored(config), dailyInterestPpm: 2_500 }, 'ops@test', t.clock.now())).rejects.toMatchObject({ code: 'PRODUCT_BREACHES_CAPS' });
+    expect(await t.database.db.select().from(productConfigs)).toHaveLength(2);
+  });
+});
