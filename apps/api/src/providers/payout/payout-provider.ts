@@ -1,0 +1,57 @@
+import type { Centavos, PayoutChannel } from '@pisonow/domain';
+
+/**
+ * Sends a loan's net proceeds to the borrower (BE-05): bank (InstaPay/PESONet), e-wallet, or a
+ * remittance pickup with a claim code. Implementations: the in-process sandbox simulator (default)
+ * and Xendit. The idempotency key is ours and goes to the provider, so a retried request can never
+ * pay twice.
+ */
+export interface PayoutRequest {
+  idempotencyKey: string;
+  /** our payout id, echoed back in callbacks */
+  referenceId: string;
+  channel: PayoutChannel;
+  /** our provider code (GCASH, BDO, CEBUANA, …) */
+  providerCode: string;
+  accountNumber?: string | undefined;
+  accountHolderName: string;
+  amount: Centavos;
+  description: string;
+}
+
+export type PayoutState = 'accepted' | 'succeeded' | 'failed' | 'reversed';
+
+export interface PayoutResult {
+  providerPayoutId: string;
+  state: PayoutState;
+  failureCode?: string | undefined;
+  /** remittance pickup: what the borrower shows at the counter */
+  claimCode?: string | undefined;
+}
+
+/** A status change reported by the provider's webhook, after its authenticity was checked. */
+export interface PayoutCallback {
+  providerPayoutId: string;
+  referenceId: string;
+  state: Exclude<PayoutState, 'accepted'>;
+  failureCode?: string | undefined;
+  /** the network reference (the specification's UTR) */
+  networkReference?: string | undefined;
+}
+
+export interface PayoutProvider {
+  readonly name: string;
+  send(request: PayoutRequest): Promise<PayoutResult>;
+  /** null when the callback is not authentic or not about a payout */
+  verifyCallback(headers: Record<string, string | string[] | undefined>, body: unknown): PayoutCallback | null;
+}
+
+/** The provider refused or could not be reached; `retryable` says whether trying again can help. */
+export class PayoutSendError extends Error {
+  readonly retryable: boolean;
+  constructor(message: string, retryable: boolean) {
+    super(message);
+    this.name = 'PayoutSendError';
+    this.retryable = retryable;
+  }
+}

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import type { PayoutCallback, PayoutProvider, PayoutRequest, PayoutResult } from './payout-provider.ts';
+
+/**
+ * SANDBOX payouts: nothing leaves the machine. The account number's last four digits choose what
+ * happens (documented in the README):
+ *   …0000 → fails at once (INVALID_DESTINATION: the account is unusable, ST-04)
+ *   …1111 → accepted; the result arrives later by callback (the disbursement job polls/simulates)
+ *   …2222 → succeeds, then is reversed by the network
+ *   anything else (and every remittance pickup) → succeeds at once
+ * The same idempotency key always gets the same answer, as a real provider's would.
+ */
+export class SandboxPayoutProvider implements PayoutProvider {
+  readonly name = 'sandbox';
+  readonly #seen = new Map<string, PayoutResult>();
+
+  async send(request: PayoutRequest): Promise<PayoutResult> {
+    const previous = this.#seen.get(request.idempotencyKey);
+    if (previous) return previous;
+    const id = `sbx-${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 20)}`;
+    const tail = (request.accountNumber ?? '').slice(-4);
+    let result: PayoutResult;
+    if (request.channel === 'remittance') {
+      result = { providerPayoutId: id, state: 'succeeded', claimCode: `${request.providerCode}-${id.slice(4, 12).toUpperCase()}` };
+    } else if (tail === '0000') result = { providerPayoutId: id, state: 'failed', failureCode: 'INVALID_DESTINATION' };
+    else if (tail === '1111') result = { providerPayoutId: id, state: 'accepted' };
+    else if (tail === '2222') result = { providerPayoutId: id, state: 'succeeded' };
+    else result = { providerPayoutId: id, state: 'succeeded' };
+    this.#seen.set(request.idempotencyKey, result);
+    return result;
+  }
+
+  /** Sandbox callbacks come from our own sandbox routes and carry `x-sandbox-callback: 1`. */
+  verifyCallback(headers: Record<string, string | string[] | undefined>, body: unknown): PayoutCallback | null {
+    if (headers['x-sandbox-callback'] !== '1' || !body || typeof body !== 'object') return null;
+    const b = body as Record<string, unknown>;
+    if (typeof b.providerPayoutId !== 'string' || typeof b.referenceId !== 'string') return null;
+    if (b.state !== 'succeeded' && b.state !== 'failed' && b.state !== 'reversed') return null;
+    return { providerPayoutId: b.providerPayoutId, referenceId: b.referenceId, state: b.state, failureCode: typeof b.failureCode === 'string' ? b.failureCode : undefined };
+  }
+}
