@@ -68,6 +68,11 @@ export const ERROR_CODES = {
   IMAGE_INVALID: { status: 422, catalogue: false },
   // lending (issue 4)
   PRODUCT_BREACHES_CAPS: { status: 422, catalogue: false },
+  AGREEMENTS_REQUIRED: { status: 400, catalogue: false },
+  SIGNATURE_REQUIRED: { status: 400, catalogue: false },
+  AMOUNT_NOT_OFFERED: { status: 400, catalogue: false },
+  APPLICATION_NOT_APPROVED: { status: 409, catalogue: false },
+  PAYOUT_NOT_FAILED: { status: 409, catalogue: false },
   // later issues (catalogue of section 8; each gets its real condition in its issue)
   PHOTO_RETAKE: { status: 422, catalogue: true },
   FACE_FAILED: { status: 422, catalogue: true },
@@ -97,6 +102,11 @@ export function httpStatusFor(code: ErrorCode): number {
 type MessageTable = Record<ErrorCode, string>;
 
 const en: MessageTable = {
+  AGREEMENTS_REQUIRED: 'Please agree to the loan agreement and the sanction letter before withdrawing.',
+  SIGNATURE_REQUIRED: 'Please sign in the box to continue.',
+  AMOUNT_NOT_OFFERED: 'Please choose an amount and term from the ones offered, within your credit limit.',
+  APPLICATION_NOT_APPROVED: 'Your application is not approved yet.',
+  PAYOUT_NOT_FAILED: 'This order does not need a new payout account.',
   PRODUCT_BREACHES_CAPS: 'This product configuration would breach an SEC cap on interest, fees or penalties.',
   REQUIRED: 'This field is required.',
   PHONE_REQUIRED: 'The phone number cannot be empty.',
@@ -171,6 +181,11 @@ const en: MessageTable = {
 };
 
 const fil: MessageTable = {
+  AGREEMENTS_REQUIRED: 'Sumang-ayon muna sa loan agreement at sanction letter bago mag-withdraw.',
+  SIGNATURE_REQUIRED: 'Pumirma sa kahon para magpatuloy.',
+  AMOUNT_NOT_OFFERED: 'Pumili ng halaga at termino mula sa mga inaalok, pasok sa iyong credit limit.',
+  APPLICATION_NOT_APPROVED: 'Hindi pa aprubado ang iyong aplikasyon.',
+  PAYOUT_NOT_FAILED: 'Hindi kailangan ng bagong payout account ang order na ito.',
   PRODUCT_BREACHES_CAPS: 'Lalabag ang configuration na ito sa SEC cap sa interes, bayarin o multa.',
   REQUIRED: 'Kailangan ang field na ito.',
   PHONE_REQUIRED: 'Hindi puwedeng walang laman ang numero ng telepono.',
@@ -245,6 +260,11 @@ const fil: MessageTable = {
 };
 
 const zh: MessageTable = {
+  AGREEMENTS_REQUIRED: '提现前请先同意借款协议和批准函。',
+  SIGNATURE_REQUIRED: '请在框内签名后继续。',
+  AMOUNT_NOT_OFFERED: '请在您的额度内选择所提供的金额和期限。',
+  APPLICATION_NOT_APPROVED: '您的申请尚未获批。',
+  PAYOUT_NOT_FAILED: '该订单无需更换收款账户。',
   PRODUCT_BREACHES_CAPS: '该产品配置会超出 SEC 对利息、费用或罚金的上限。',
   REQUIRED: '此项为必填项。',
   PHONE_REQUIRED: '手机号码不能为空。',

@@ -10,3 +10,4 @@ export * from './contracts/public-config.ts';
 export * from './time.ts';
 export * from './application/index.ts';
 export * from './lending/index.ts';
+export * from './contracts/lending.ts';

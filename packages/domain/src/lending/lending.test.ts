@@ -6,7 +6,7 @@ import { CAPS, capCharge, capPenalty, effectiveMonthlyRate, productBreaches, quo
 import { IllegalTransition, ORDER_STATUSES, TRANSITIONS, isOutstanding, nextStatus, orderLabel, orderLabelText, type OrderEvent } from './order-state.ts';
 
 const RUNS = 10_000;
-const EVENTS: OrderEvent[] = ['payout_succeeded', 'payout_failed', 'payout_account_fixed', 'due_date_passed', 'extension_paid', 'repaid_in_full', 'cancelled_by_operator'];
+const EVENTS: OrderEvent[] = ['payout_succeeded', 'payout_failed', 'payout_account_fixed', 'payout_reversed', 'due_date_passed', 'extension_paid', 'repaid_in_full', 'cancelled_by_operator'];
 
 describe('CO-01 CO-03 pricing in integer centavos, worked by hand (docs/compliance.md)', () => {
   it.each([

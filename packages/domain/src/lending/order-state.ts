@@ -11,6 +11,7 @@ export type OrderEvent =
   | 'payout_succeeded'
   | 'payout_failed'
   | 'payout_account_fixed'
+  | 'payout_reversed'
   | 'due_date_passed'
   | 'extension_paid'
   | 'repaid_in_full'
@@ -20,7 +21,8 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderEvent
   disbursing: { payout_succeeded: 'repaying', payout_failed: 'payout_failed', cancelled_by_operator: 'cancelled' },
   // ST-04: the borrower fixes the payout account, then the same order is paid out again
   payout_failed: { payout_account_fixed: 'disbursing', cancelled_by_operator: 'cancelled' },
-  repaying: { due_date_passed: 'overdue', extension_paid: 'extended', repaid_in_full: 'settled', cancelled_by_operator: 'cancelled' },
+  // A paid-out transfer the network bounces back: the money never arrived, so the account is fixed and it is paid again.
+  repaying: { due_date_passed: 'overdue', extension_paid: 'extended', repaid_in_full: 'settled', cancelled_by_operator: 'cancelled', payout_reversed: 'payout_failed' },
   extended: { due_date_passed: 'overdue', extension_paid: 'extended', repaid_in_full: 'settled' },
   overdue: { repaid_in_full: 'settled' },
   settled: {},

@@ -1,4 +1,5 @@
 import { pgTable, text, timestamp, uuid, jsonb, integer, bigint, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { customers } from './customers.ts';
 import { applications } from './application.ts';
 
@@ -63,4 +64,104 @@ export const ledgerEntries = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
   },
   (t) => [index('ledger_entries_transaction').on(t.transactionId), index('ledger_entries_account_customer').on(t.account, t.customerId)],
+);
+
+/**
+ * Loan orders (EN-06, ST-01). The partial unique index allows one outstanding order per borrower
+ * (ST-06), so even simultaneous withdrawals cannot book two. Every amount line of the quote is
+ * stored as priced, with the product version.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    applicationId: uuid('application_id').notNull().references(() => applications.id),
+    status: text('status').notNull(),
+    productVersion: integer('product_version').notNull(),
+    principal: bigint('principal', { mode: 'bigint' }).notNull(),
+    termDays: integer('term_days').notNull(),
+    interest: bigint('interest', { mode: 'bigint' }).notNull(),
+    serviceFee: bigint('service_fee', { mode: 'bigint' }).notNull(),
+    coupon: bigint('coupon', { mode: 'bigint' }).notNull(),
+    creditReportingFee: bigint('credit_reporting_fee', { mode: 'bigint' }).notNull(),
+    tax: bigint('tax', { mode: 'bigint' }).notNull(),
+    netProceeds: bigint('net_proceeds', { mode: 'bigint' }).notNull(),
+    totalRepayment: bigint('total_repayment', { mode: 'bigint' }).notNull(),
+    dailyInterestPpm: integer('daily_interest_ppm').notNull(),
+    /** the payout destination, as it was when this attempt was made (the application's bankInfo step) */
+    payoutDestination: jsonb('payout_destination').$type<Record<string, unknown>>().notNull(),
+    agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
+    /** YYYY-MM-DD (Manila), set when the money arrives: disbursement day + term */
+    dueDate: text('due_date'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_one_outstanding').on(t.customerId).where(sql`status not in ('settled', 'cancelled')`),
+    index('orders_customer').on(t.customerId, t.createdAt),
+  ],
+);
+
+/** The documents of an order as generated and agreed (RA 3765 disclosure, agreement, sanction letter). */
+export const orderDocuments = pgTable(
+  'order_documents',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').notNull().references(() => orders.id),
+    kind: text('kind').notNull(),
+    html: text('html').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('order_documents_kind').on(t.orderId, t.kind)],
+);
+
+/** The borrower's signature, drawn once and valid for later orders (ST-07). */
+export const signatures = pgTable('signatures', {
+  customerId: uuid('customer_id').primaryKey().references(() => customers.id),
+  /** PNG as a data URL, size-limited */
+  image: text('image').notNull(),
+  sha256: text('sha256').notNull(),
+  signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Payout attempts of an order. Our attempt id is the idempotency key given to the provider, so a
+ * retried send can never pay twice; a new attempt (after the borrower fixes the account) is a new row.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').notNull().references(() => orders.id),
+    attempt: integer('attempt').notNull(),
+    provider: text('provider').notNull(),
+    state: text('state').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    destination: jsonb('destination').$type<Record<string, unknown>>().notNull(),
+    providerPayoutId: text('provider_payout_id'),
+    failureCode: text('failure_code'),
+    claimCode: text('claim_code'),
+    /** the network reference shown to the borrower (the specification's UTR) */
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('payouts_attempt').on(t.orderId, t.attempt)],
+);
+
+/** Every provider callback received, once: a replayed callback finds its row and changes nothing. */
+export const payoutCallbacks = pgTable(
+  'payout_callbacks',
+  {
+    id: uuid('id').primaryKey(),
+    provider: text('provider').notNull(),
+    providerPayoutId: text('provider_payout_id').notNull(),
+    state: text('state').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    body: jsonb('body').$type<unknown>(),
+  },
+  (t) => [uniqueIndex('payout_callbacks_once').on(t.provider, t.providerPayoutId, t.state)],
 );

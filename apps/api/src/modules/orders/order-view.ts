@@ -1,0 +1,40 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { manilaDate, orderLabel, orderLabelText, type Locale, type OrderStatus } from '@pisonow/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderDocuments, orders, payouts } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ownedBy } from '../../lib/owner-scope.ts';
+
+/** An order as its owner sees it; another borrower's order id is simply not found. */
+export async function orderView(db: Db | Tx, customerId: string, orderId: string, now: Date, locale: Locale) {
+  const [order] = await db.select().from(orders).where(ownedBy(orders, customerId, eq(orders.id, orderId)));
+  if (!order) throw new AppError('NOT_FOUND');
+  const [payout] = await db.select().from(payouts).where(eq(payouts.orderId, order.id)).orderBy(desc(payouts.attempt)).limit(1);
+  const documents = await db.select({ kind: orderDocuments.kind, sha256: orderDocuments.sha256 }).from(orderDocuments).where(and(eq(orderDocuments.orderId, order.id)));
+  const label = orderLabel(order.status as OrderStatus, order.dueDate ?? manilaDate(now), manilaDate(now));
+  const c = (v: bigint) => v.toString();
+  return {
+    id: order.id,
+    status: order.status as OrderStatus,
+    label: { ...label, text: orderLabelText(label, locale) },
+    productVersion: order.productVersion,
+    principal: c(order.principal),
+    termDays: order.termDays,
+    dailyInterestPpm: order.dailyInterestPpm,
+    interest: c(order.interest),
+    serviceFee: c(order.serviceFee),
+    coupon: c(order.coupon),
+    creditReportingFee: c(order.creditReportingFee),
+    tax: c(order.tax),
+    netProceeds: c(order.netProceeds),
+    totalRepayment: c(order.totalRepayment),
+    dueDate: order.dueDate,
+    createdAt: order.createdAt.toISOString(),
+    disbursedAt: order.disbursedAt?.toISOString() ?? null,
+    payout: payout
+      ? { attempt: payout.attempt, state: payout.state, failureCode: payout.failureCode, reference: payout.reference, claimCode: payout.claimCode, channel: String(payout.destination.channel), providerCode: String(payout.destination.providerCode) }
+      : null,
+    documents: documents.map((d) => ({ kind: d.kind, sha256: d.sha256, url: `/api/orders/${order.id}/documents/${d.kind}` })),
+  };
+}
+export type OrderView = Awaited<ReturnType<typeof orderView>>;

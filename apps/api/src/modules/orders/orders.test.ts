@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { APPLICATION_STEPS } from '@pisonow/domain';
+import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
+import { acceptedPhoto, validSteps } from '../../test/application-fixtures.ts';
+import { ledgerEntries, ledgerTransactions, orderDocuments, orders, payouts } from '../../db/schema/index.ts';
+import { psgcDirectory } from '../addresses/psgc-directory.ts';
+import { decideApplication } from '../lending/decide-application.ts';
+import { seedDefaultProduct } from '../lending/product-config.ts';
+import { SandboxPayoutProvider } from '../../providers/payout/sandbox-payout.ts';
+import type { XenditPayoutProvider } from '../../providers/payout/xendit-payout.ts';
+import { placeOrder } from './place-order.ts';
+import { disburseOrder } from './disburse-order.ts';
+import { fixPayoutAccount } from './fix-payout-account.ts';
+import { receivePayoutCallback } from './receive-payout-callback.ts';
+import { orderView } from './order-view.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof client>;
+const sandbox = new SandboxPayoutProvider();
+const SIGNATURE = `data:image/png;base64,${Buffer.from('png-bytes-of-a-drawn-signature').toString('base64')}`;
+
+beforeAll(async () => {
+  t = await createTestApp({ CAPTCHA_IP_SENDS_PER_HOUR: '1000' });
+  api = client(t.app);
+  await seedDefaultProduct(t.database.db, t.clock.now());
+});
+afterAll(async () => t?.close());
+
+const deps = () => ({ db: t.database.db, clock: t.clock, config: t.app.config, payoutProvider: 'sandbox' });
+const jobDeps = (payouts = sandbox as SandboxPayoutProvider | XenditPayoutProvider) => ({ db: t.database.db, clock: t.clock, payouts, log: t.app.log });
+
+/** An approved borrower whose payout account ends with `accountTail` (sandbox magic values). */
+async function approved(phone: string, accountTail = '4567') {
+  const { token, customerId } = await api.signIn(phone);
+  const h = api.authed(token);
+  const steps = validSteps({ idPhotoId: await acceptedPhoto(t.database.db, phone, 'idCard'), selfiePhotoId: await acceptedPhoto(t.database.db, phone, 'selfie') }) as Record<string, Record<string, unknown>>;
+  const d = psgcDirectory();
+  const province = d.provinces.find((p) => p.name === 'City of Makati')!;
+  const city = d.citiesOf(province.code)![0]!;
+  steps.addressInfo = { ...steps.addressInfo, provinceCode: province.code, cityCode: city.code, barangayCode: d.barangaysOf(city.code)![0]!.code };
+  steps.identityInfo = { ...steps.identityInfo, idNumber: `CRN${phone.slice(-9)}123` };
+  const account = `0917123${accountTail}`;
+  steps.bankInfo = { ...steps.bankInfo, account, confirmAccount: account };
+  for (const step of APPLICATION_STEPS) {
+    const res = await api.json('PUT', `/api/application/steps/${step}`, steps[step], h);
+    if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);
+  }
+  const submitted = await api.json('POST', '/api/application/submit', undefined, h);
+  expect((await decideApplication({ db: t.database.db, clock: t.clock, sandbox: true }, submitted.body.applicationId))?.outcome).toBe('approve');
+  return { customerId, steps };
+}
+
+const withdraw = (customerId: string, over: Record<string, unknown> = {}) => placeOrder(deps(), customerId, { amount: '200000', termDays: 14, signature: SIGNATURE, ...over } as never);
+
+describe('ST-06 ST-07 withdrawal: order, documents, signature', () => {
+  it('ST-07 an approved borrower withdraws within the limit; the order keeps every line and the product version', async () => {
+    const b = await approved('9194000001');
+    const orderId = await withdraw(b.customerId);
+    const view = await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US');
+    expect(view).toMatchObject({ status: 'disbursing', productVersion: 1, principal: '200000', interest: '4200', serviceFee: '3000', tax: '540', creditReportingFee: '500', netProceeds: '195960', totalRepayment: '204200' });
+    expect(view.label.text).toBe('Disbursement in progress (arrives within 24 hours)');
+    expect(view.documents.map((d) => d.kind).sort()).toEqual(['agreement', 'disclosure', 'sanction_letter']);
+    const [disclosure] = await t.database.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, orderId));
+    expect(disclosure!.html).toContain('₱');
+    expect(disclosure!.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('ST-06 an unpaid order blocks another withdrawal: "Outstanding repayment"', async () => {
+    const b = await approved('9194000002');
+    await withdraw(b.customerId);
+    await expect(withdraw(b.customerId)).rejects.toMatchObject({ code: 'OUTSTANDING_REPAYMENT' });
+  });
+
+  it('SH-13 50 concurrent withdrawals book one order and one payout', async () => {
+    const b = await approved('9194000003');
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => withdraw(b.customerId)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'OUTSTANDING_REPAYMENT')).toBe(true);
+    const mine = await t.database.db.select().from(orders).where(eq(orders.customerId, b.customerId));
+    expect(mine).toHaveLength(1);
+    expect(await t.database.db.select().from(payouts).where(eq(payouts.orderId, mine[0]!.id))).toHaveLength(1);
+  });
+
+  it('ST-07 one signature serves later orders; the first order needs it', async () => {
+    const b = await approved('9194000004');
+    await expect(withdraw(b.customerId, { signature: undefined })).rejects.toMatchObject({ code: 'SIGNATURE_REQUIRED' });
+  });
+
+  it('amounts over the limit or not offered are refused', async () => {
+    const b = await approved('9194000005');
+    await expect(withdraw(b.customerId, { amount: '500000' })).rejects.toMatchObject({ code: 'AMOUNT_NOT_OFFERED' }); // limit ₱4,000
+    await expect(withdraw(b.customerId, { amount: '120000' })).rejects.toMatchObject({ code: 'AMOUNT_NOT_OFFERED' });
+    await expect(withdraw(b.customerId, { termDays: 7 })).rejects.toMatchObject({ code: 'AMOUNT_NOT_OFFERED' });
+  });
+
+  it('RO-01 another borrower\'s order is not found', async () => {
+    const a = await approved('9194000006');
+    const c = await approved('9194000007');
+    const orderId = await withdraw(a.customerId);
+    await expect(orderView(t.database.db, c.customerId, orderId, t.clock.now(), 'en-US')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const other = { ...c.steps.bankInfo, account: '09171230001', confirmAccount: '09171230001' };
+    await expect(fixPayoutAccount(deps(), c.customerId, orderId, other)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('BE-05 ST-04 disbursement', () => {
+  it('BE-05 a successful payout moves the order to pending repayment with a due date, posts a balanced ledger transaction; running the job again changes nothing', async () => {
+    const b = await approved('9195000001');
+    const orderId = await withdraw(b.customerId);
+    expect(await disburseOrder(jobDeps(), orderId)).toBe('succeeded');
+    expect(await disburseOrder(jobDeps(), orderId)).toBe('not-disbursing');
+    const view = await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US');
+    expect(view).toMatchObject({ status: 'repaying', dueDate: '2026-12-06', payout: { state: 'succeeded' } });
+    expect(view.payout!.reference).toMatch(/^sbx-/);
+    expect(view.label.text).toBe('Expires in 14 days');
+    const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.customerId, b.customerId));
+    expect(entries.reduce((s, e) => s + e.amount, 0n)).toBe(0n);
+    expect(entries.find((e) => e.account === 'principal_receivable')!.amount).toBe(200_000n);
+    expect(entries.find((e) => e.account === 'cash_at_provider')!.amount).toBe(-195_960n);
+  });
+
+  it('ST-04 a payout to an unusable account fails; after the fix the same order is paid once', async () => {
+    const b = await approved('9195000002', '0000');
+    const orderId = await withdraw(b.customerId);
+    expect(await disburseOrder(jobDeps(), orderId)).toBe('failed');
+    expect((await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US')).status).toBe('payout_failed');
+    // VAL-07: the same account again is refused
+    await expect(fixPayoutAccount(deps(), b.customerId, orderId, b.steps.bankInfo)).rejects.toMatchObject({ code: 'PAYOUT_UNCHANGED' });
+    await fixPayoutAccount(deps(), b.customerId, orderId, { ...b.steps.bankInfo, account: '09171239876', confirmAccount: '09171239876' });
+    expect(await disburseOrder(jobDeps(), orderId)).toBe('succeeded');
+    expect(await disburseOrder(jobDeps(), orderId)).toBe('not-disbursing');
+    const attempts = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
+    expect(attempts.map((p) => [p.attempt, p.state]).sort()).toEqual([[1, 'failed'], [2, 'succeeded']]);
+    expect(await t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, orderId))).toHaveLength(1);
+  });
+
+  it('BE-05 an accepted payout completes by callback; replayed and forged callbacks have no effect', async () => {
+    const b = await approved('9195000003', '1111');
+    const orderId = await withdraw(b.customerId);
+    expect(await disburseOrder(jobDeps(), orderId)).toBe('accepted');
+    const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
+    const body = { providerPayoutId: payout!.providerPayoutId, referenceId: payout!.id, state: 'succeeded' };
+    const cb = (headers: Record<string, string>, b2: unknown = body) => receivePayoutCallback({ db: t.database.db, provider: sandbox }, headers, b2, t.clock.now());
+    expect(await cb({})).toBe('forged');
+    expect(await cb({ 'x-sandbox-callback': '1' }, { ...body, providerPayoutId: 'sbx-someone-else' })).toBe('unknown');
+    expect(await cb({ 'x-sandbox-callback': '1' })).toBe('applied');
+    expect(await cb({ 'x-sandbox-callback': '1' })).toBe('replayed');
+    expect((await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US')).status).toBe('repaying');
+    expect(await t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, orderId))).toHaveLength(1);
+  });
+
+  it('BE-05 a reversed payout undoes its ledger posting and asks for a new account', async () => {
+    const b = await approved('9195000004', '2222');
+    const orderId = await withdraw(b.customerId);
+    await disburseOrder(jobDeps(), orderId);
+    const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
+    const reversed = await receivePayoutCallback({ db: t.database.db, provider: sandbox }, { 'x-sandbox-callback': '1' }, { providerPayoutId: payout!.providerPayoutId, referenceId: payout!.id, state: 'reversed' }, t.clock.now());
+    expect(reversed).toBe('applied');
+    expect((await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US')).status).toBe('payout_failed');
+    const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.customerId, b.customerId));
+    expect(entries.filter((e) => e.account === 'principal_receivable').reduce((s, e) => s + e.amount, 0n)).toBe(0n);
+  });
+});

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { manilaDate, offerable, priceLoan, type PlaceOrderRequest } from '@pisonow/domain';
+import type { Db } from '../../db/client.ts';
+import { applicationDecisions, applicationSteps, applications, customers, orderDocuments, orders, payouts, signatures } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { MS, addMs, type Clock } from '../../lib/clock.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
+import type { Config } from '../../config.ts';
+import { psgcDirectory } from '../addresses/psgc-directory.ts';
+import { currentProduct } from '../lending/product-config.ts';
+import { disclosureStatement, loanAgreement, sanctionLetter, type DocumentParties } from './loan-documents.ts';
+
+export interface PlaceOrderDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'COMPANY_NAME' | 'COMPANY_SEC_REG_NO' | 'COMPANY_CA_NO'>;
+  payoutProvider: string;
+}
+
+const OUTSTANDING = ['settled', 'cancelled'];
+
+/**
+ * Withdrawal (ST-06, ST-07, VAL-12): an approved borrower with no unpaid order picks an offered
+ * amount within their limit and a term, agrees to the agreement and the sanction letter, and signs
+ * (once: the signature is kept for later orders). The order is priced by the one pricing function
+ * with the product in force, its documents are generated and kept with their hashes, and the first
+ * payout attempt is queued. Serialised per borrower, with a partial unique index behind it, so
+ * simultaneous submits book one order.
+ */
+export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input: Omit<PlaceOrderRequest, 'agreeLoanAgreement' | 'agreeSanctionLetter'>) {
+  const now = deps.clock.now();
+  const principal = BigInt(input.amount);
+  const [application] = await deps.db.select().from(applications).where(eq(applications.customerId, customerId));
+  if (!application || application.status !== 'approved') throw new AppError('APPLICATION_NOT_APPROVED');
+  const [decision] = await deps.db
+    .select()
+    .from(applicationDecisions)
+    .where(and(eq(applicationDecisions.applicationId, application.id), eq(applicationDecisions.outcome, 'approve')))
+    .orderBy(desc(applicationDecisions.decidedAt))
+    .limit(1);
+  const product = await currentProduct(deps.db);
+  if (!decision?.creditLimit || principal > decision.creditLimit || !offerable(product, principal, input.termDays)) throw new AppError('AMOUNT_NOT_OFFERED');
+  const quote = priceLoan(product, { principal, termDays: input.termDays });
+
+  const steps = await deps.db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, application.id));
+  const step = (name: string) => (steps.find((s) => s.step === name)?.data ?? {}) as Record<string, string>;
+  const identity = step('identityInfo');
+  const address = step('addressInfo');
+  const destination = step('bankInfo');
+  const [customer] = await deps.db.select({ phone: customers.phone }).from(customers).where(eq(customers.id, customerId));
+  const orderId = randomUUID();
+  const today = manilaDate(now);
+  const parties: DocumentParties = {
+    company: { name: deps.config.COMPANY_NAME, secRegistrationNo: deps.config.COMPANY_SEC_REG_NO, certificateOfAuthorityNo: deps.config.COMPANY_CA_NO },
+    borrower: {
+      name: [identity.firstName, identity.middleName, identity.lastName].filter(Boolean).join(' '),
+      phone: `+63${customer!.phone}`,
+      address: `${address.detailedAddress ?? ''}, ${psgcDirectory().describe(address.provinceCode ?? '', address.cityCode ?? '', address.barangayCode ?? '') ?? ''}`,
+    },
+    orderId,
+    date: today,
+    dueDate: manilaDate(addMs(now, quote.termDays * MS.day)),
+    lateCharge: product.lateCharge,
+    penaltyDailyPpm: product.penaltyDailyPpm,
+    extensionFeeBp: product.extensionFeeBp,
+    extensionDays: product.extensionDays,
+  };
+  const documents = { disclosure: disclosureStatement(quote, parties), agreement: loanAgreement(quote, parties), sanction_letter: sanctionLetter(quote, parties) };
+
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order:${customerId}`}, 0))`);
+    const [open] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.customerId, customerId), notInArray(orders.status, OUTSTANDING))).limit(1);
+    if (open) throw new AppError('OUTSTANDING_REPAYMENT');
+    const [signature] = await tx.select({ customerId: signatures.customerId }).from(signatures).where(eq(signatures.customerId, customerId));
+    if (!signature) {
+      if (!input.signature) throw new AppError('SIGNATURE_REQUIRED');
+      await tx.insert(signatures).values({ customerId, image: input.signature, sha256: sha256Hex(input.signature), signedAt: now });
+    }
+    await tx.insert(orders).values({
+      id: orderId,
+      customerId,
+      applicationId: application.id,
+      status: 'disbursing',
+      productVersion: quote.productVersion,
+      principal: quote.principal,
+      termDays: quote.termDays,
+      interest: quote.interest,
+      serviceFee: quote.serviceFee,
+      coupon: quote.coupon,
+      creditReportingFee: quote.creditReportingFee,
+      tax: quote.tax,
+      netProceeds: quote.netProceeds,
+      totalRepayment: quote.totalRepayment,
+      dailyInterestPpm: quote.dailyInterestPpm,
+      payoutDestination: destination,
+      agreedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(orderDocuments).values(Object.entries(documents).map(([kind, html]) => ({ id: randomUUID(), orderId, kind, html, sha256: sha256Hex(html), createdAt: now })));
+    await tx.insert(payouts).values({ id: randomUUID(), orderId, attempt: 1, provider: deps.payoutProvider, state: 'pending', amount: quote.netProceeds, destination, createdAt: now, updatedAt: now });
+  });
+  return orderId;
+}
