@@ -162,3 +162,19 @@ describe('BE-05 ST-04 disbursement', () => {
     expect(entries.filter((e) => e.account === 'principal_receivable').reduce((s, e) => s + e.amount, 0n)).toBe(0n);
   });
 });
+
+describe('loan offer (/allWithdraw)', () => {
+  it('CO-01 every quote within the limit, priced by the booking function; blocked while an order is unpaid', async () => {
+    const { loanOffer } = await import('./loan-offer.ts');
+    const b = await approved('9196000001');
+    const offer = await loanOffer(t.database.db, b.customerId, t.clock.now());
+    expect(offer).toMatchObject({ canWithdraw: true, creditLimit: '400000', terms: [14, 30], hasSignature: false });
+    expect(offer.quotes.map((q) => q.principal)).toEqual(['100000', '100000', '150000', '150000', '200000', '200000', '250000', '250000', '300000', '300000', '350000', '350000', '400000', '400000']);
+    expect(offer.quotes[0]).toMatchObject({ termDays: 14, netProceeds: '97730', totalRepayment: '102100', effectiveMonthlyRate: 0.0983 });
+    const orderId = await withdraw(b.customerId);
+    expect(await loanOffer(t.database.db, b.customerId, t.clock.now())).toMatchObject({ canWithdraw: false, blockedBy: 'outstanding_repayment', outstandingOrderId: orderId, hasSignature: true });
+    const booked = await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US');
+    const quoted = offer.quotes.find((q) => q.principal === '200000' && q.termDays === 14)!;
+    expect(booked).toMatchObject({ netProceeds: quoted.netProceeds, totalRepayment: quoted.totalRepayment, interest: quoted.interest, tax: quoted.tax });
+  });
+});
