@@ -10,6 +10,11 @@ import { resolveSecretKey } from './lib/secret-key.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { SandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
 import { SemaphoreSmsProvider } from './providers/sms/semaphore-sms.ts';
+import type { ObjectStorage } from './providers/storage/object-storage.ts';
+import { LocalDiskStorage } from './providers/storage/local-disk-storage.ts';
+import { S3Storage } from './providers/storage/s3-storage.ts';
+import type { FaceDetector } from './providers/face/face-detector.ts';
+import { TinyFaceDetector } from './providers/face/tiny-face-detector.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import staticWebPlugin from './plugins/external/static-web.ts';
@@ -33,6 +38,10 @@ export interface BuildAppOptions {
   database?: Database;
   /** replaces the configured SMS provider (tests of the real provider adapter) */
   smsProvider?: SmsProvider;
+  /** replaces the configured photo storage (tests) */
+  storage?: ObjectStorage;
+  /** replaces the face detector (tests) */
+  faceDetector?: FaceDetector;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -42,6 +51,20 @@ function smsProviderFor(app: FastifyInstance): SmsProvider {
     return new SemaphoreSmsProvider({ apiKey: c.SEMAPHORE_API_KEY!, senderName: c.SEMAPHORE_SENDER_NAME, baseUrl: c.SEMAPHORE_BASE_URL });
   }
   return new SandboxSmsProvider(app.db, app.clock, app.log);
+}
+
+function storageFor(config: Config): ObjectStorage {
+  if (config.STORAGE_PROVIDER === 's3') {
+    return new S3Storage({
+      bucket: config.S3_BUCKET!,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      credentials: config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } : undefined,
+    });
+  }
+  // under DATA_DIR, never under WEB_DIST: photos are only ever served through signed links
+  return new LocalDiskStorage(path.join(config.DATA_DIR, 'objects'));
 }
 
 /**
@@ -83,7 +106,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerPlugin);
   // app
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
-  app.decorate('providers', { sms: options.smsProvider ?? smsProviderFor(app) });
+  app.decorate('providers', {
+    sms: options.smsProvider ?? smsProviderFor(app),
+    storage: options.storage ?? storageFor(config),
+    // the model loads on the first selfie, not at start-up: most requests never need it
+    face: options.faceDetector ?? new TinyFaceDetector(),
+  });
   await app.register(jobsPlugin);
   await app.register(authPlugin);
   await app.register(idempotencyPlugin);

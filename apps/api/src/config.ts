@@ -58,6 +58,18 @@ const envSchema = z
     WEB_EMAIL: z.string().default(''),
     WEBSITE: z.string().default(''),
     PRIVACY_POLICY_VERSION: z.string().min(1).max(32).default('2026-11-01'),
+    // photos (BE-03): private object storage, upload grants, owner-only links
+    STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url('must be a URL').optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool(false),
+    PHOTO_MAX_BYTES: int(8 * 1024 * 1024, 100_000, 25 * 1024 * 1024),
+    PHOTO_UPLOAD_GRANT_SECONDS: int(600, 60, 3600),
+    PHOTO_LINK_SECONDS: int(300, 30, 3600),
+    SELFIE_MODE: z.enum(['selfie', 'idInHand']).default('selfie'),
     ROUTE_ALIASES: z
       .string()
       .default('{}')
@@ -78,6 +90,12 @@ const envSchema = z
       if (!env.SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required when NODE_ENV=production' });
       if (!env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required when NODE_ENV=production (PGlite is for development)' });
       if (env.SMS_PROVIDER === 'sandbox') ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'must be a real provider when NODE_ENV=production' });
+    }
+    if (env.STORAGE_PROVIDER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_PROVIDER=s3' });
+    }
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the SDK default chain)' });
     }
     if (env.SMS_PROVIDER === 'semaphore' && !env.SEMAPHORE_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['SEMAPHORE_API_KEY'], message: 'is required when SMS_PROVIDER=semaphore' });

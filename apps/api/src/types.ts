@@ -2,6 +2,8 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
+import type { ObjectStorage } from './providers/storage/object-storage.ts';
+import type { FaceDetector } from './providers/face/face-detector.ts';
 import type { Jobs } from './plugins/app/jobs.ts';
 import type { Locale } from '@pisonow/domain';
 
@@ -14,6 +16,10 @@ export interface AuthenticatedCustomer {
 
 export interface Providers {
   sms: SmsProvider;
+  /** private photo storage (BE-03) */
+  storage: ObjectStorage;
+  /** face counting for selfies (VAL-16) */
+  face: FaceDetector;
 }
 
 declare module 'fastify' {

@@ -9,5 +9,6 @@ export * from './contracts/auth.ts';
 export * from './contracts/public-config.ts';
 export * from './time.ts';
 export * from './application/index.ts';
+export * from './photo/index.ts';
 export * from './lending/index.ts';
 export * from './contracts/lending.ts';

@@ -1,10 +1,10 @@
-import { clampBox, type Box, type LumaImage } from './pixels.ts';
+import { clampBox, type PixelBox, type LumaImage } from './pixels.ts';
 
 /**
  * Variance of the (4-neighbour) Laplacian inside `box`: the classic focus measure. Edges and fine
  * detail give large second derivatives; blur flattens them, so the variance falls.
  */
-export function laplacianVariance(img: LumaImage, region?: Box): number {
+export function laplacianVariance(img: LumaImage, region?: PixelBox): number {
   const { width, height, data } = img;
   const box = clampBox(region ?? { x0: 0, y0: 0, x1: width, y1: height }, width, height);
   const x0 = Math.max(1, box.x0);
@@ -29,7 +29,7 @@ export function laplacianVariance(img: LumaImage, region?: Box): number {
 }
 
 /** Mean luma inside `box` (0..255). */
-export function meanLuma(img: LumaImage, region?: Box): number {
+export function meanLuma(img: LumaImage, region?: PixelBox): number {
   const box = clampBox(region ?? { x0: 0, y0: 0, x1: img.width, y1: img.height }, img.width, img.height);
   let sum = 0;
   for (let y = box.y0; y < box.y1; y++) for (let x = box.x0; x < box.x1; x++) sum += img.data[y * img.width + x]!;
@@ -41,7 +41,7 @@ export function meanLuma(img: LumaImage, region?: Box): number {
  * on a laminated card is a compact blown-out patch: it may be a small share of the whole card yet
  * wipe out one cell (a name, a digit group) completely, so both are reported.
  */
-export function saturatedShare(img: LumaImage, region: Box | undefined, threshold: number, grid = 6): { overall: number; worstCell: number } {
+export function saturatedShare(img: LumaImage, region: PixelBox | undefined, threshold: number, grid = 6): { overall: number; worstCell: number } {
   const box = clampBox(region ?? { x0: 0, y0: 0, x1: img.width, y1: img.height }, img.width, img.height);
   const bw = box.x1 - box.x0;
   const bh = box.y1 - box.y0;
@@ -65,15 +65,21 @@ export function saturatedShare(img: LumaImage, region: Box | undefined, threshol
   return { overall: total / (bw * bh), worstCell: worst };
 }
 
-export type Side = 'top' | 'bottom' | 'left' | 'right';
+export type FrameSide = 'top' | 'bottom' | 'left' | 'right';
 
 export interface EdgeLine {
-  side: Side;
+  side: FrameSide;
   /** position of the line where it crosses the image's middle (row for top/bottom, column for left/right) */
   position: number;
-  /** share of sampled points along the line with a strong gradient of the same sign (0..1) */
+  /** share of sampled points along the line with a strong gradient of its polarity (0..1) */
   coverage: number;
+  polarity: EdgePolarity;
+  /** median luma between the line and the image border (what lies outside the card) */
+  outsideLuma: number;
 }
+
+/** Whether the image gets brighter (1) or darker (-1) crossing the line towards the image's centre. */
+export type EdgePolarity = 1 | -1;
 
 export interface EdgeSearch {
   /** the band of the image searched, as fractions of the dimension, measured from that side */
@@ -88,17 +94,22 @@ export interface EdgeSearch {
 }
 
 /**
- * The strongest straight edge parallel to one side of the image, searched in a band near that side:
- * a card's border is one long, continuous, same-signed transition (card against background), while
- * text, the portrait and background texture break up along any straight line. A small Hough-style
- * search over positions and a few slopes.
+ * A card's border parallel to one side of the image, searched in a band near that side: a card's
+ * border is one long, continuous transition (background → card), while text, the portrait and
+ * background texture break up along any straight line (a small Hough-style search over positions
+ * and a few slopes), of either polarity (a light card, or a dark header band, on the table). Of the
+ * lines long enough, the one nearest the image border is taken, and nothing like the inside may lie
+ * outside it. The caller also compares what lies outside the four borders (see checkIdCardQuality):
+ * when a real border has been cut off, the next line inwards (the portrait's edge, say) has card,
+ * not table, outside it.
  */
-export function strongestEdge(img: LumaImage, side: Side, search: EdgeSearch): EdgeLine {
+export function findBorder(img: LumaImage, side: FrameSide, search: EdgeSearch, minCoverage: number): EdgeLine {
   const { width, height, data } = img;
   const horizontal = side === 'top' || side === 'bottom';
   const along = horizontal ? width : height; // the line runs along this dimension
   const across = horizontal ? height : width; // and is searched across this one
   const nearStart = side === 'top' || side === 'left';
+  const inward = nearStart ? 1 : -1;
   const fromPx = Math.max(1, Math.round((nearStart ? search.from : 1 - search.to) * across));
   const toPx = Math.min(across - 2, Math.round((nearStart ? search.to : 1 - search.from) * across));
   const spanStart = Math.round(((1 - search.span) / 2) * along);
@@ -108,35 +119,70 @@ export function strongestEdge(img: LumaImage, side: Side, search: EdgeSearch): E
   const slopes: number[] = [];
   for (let s = -search.maxSlope; s <= search.maxSlope + 1e-9; s += search.maxSlope / 4) slopes.push(s);
 
+  const at = (a: number, c: number): number => (horizontal ? data[c * width + a]! : data[a * width + c]!);
   // gradient across the line at (alongPos, acrossPos), central difference
-  const grad = (a: number, c: number): number => {
-    if (c < 1 || c >= across - 1) return 0;
-    if (horizontal) return data[(c + 1) * width + a]! - data[(c - 1) * width + a]!;
-    return data[a * width + c + 1]! - data[a * width + c - 1]!;
+  const grad = (a: number, c: number): number => (c < 1 || c >= across - 1 ? 0 : at(a, c + 1) - at(a, c - 1));
+
+  // gradients are taken in increasing coordinates; towards the centre is decreasing for bottom/right
+  const coverageOf = (p: number, slope: number, polarity: EdgePolarity): number => {
+    const sign = inward * polarity;
+    let hits = 0;
+    let n = 0;
+    for (let a = spanStart; a < spanEnd; a += step) {
+      const c = Math.round(p + slope * (a - mid));
+      // the strongest of three neighbours: tolerates a line that is not perfectly straight
+      if (Math.max(grad(a, c - 1) * sign, grad(a, c) * sign, grad(a, c + 1) * sign) >= search.gradient) hits++;
+      n++;
+    }
+    return n === 0 ? 0 : hits / n;
   };
 
-  let best: EdgeLine = { side, position: -1, coverage: 0 };
-  const lo = Math.min(fromPx, toPx);
-  const hi = Math.max(fromPx, toPx);
-  for (let p = lo; p <= hi; p++) {
-    for (const slope of slopes) {
-      let pos = 0;
-      let neg = 0;
-      let n = 0;
-      for (let a = spanStart; a < spanEnd; a += step) {
-        const c = Math.round(p + slope * (a - mid));
-        // the strongest of three neighbours: tolerates a line that is not perfectly straight
-        const g0 = grad(a, c - 1);
-        const g1 = grad(a, c);
-        const g2 = grad(a, c + 1);
-        const g = Math.abs(g0) > Math.abs(g1) ? (Math.abs(g0) > Math.abs(g2) ? g0 : g2) : Math.abs(g1) > Math.abs(g2) ? g1 : g2;
-        if (g >= search.gradient) pos++;
-        else if (g <= -search.gradient) neg++;
-        n++;
+  /** share of the outside (line → image border) that is as bright (polarity 1) as just inside */
+  const outside = (p: number, slope: number, polarity: EdgePolarity): { cardLike: number; median: number } => {
+    let cardLike = 0;
+    const values: number[] = [];
+    for (let a = spanStart; a < spanEnd; a += step) {
+      const c = Math.round(p + slope * (a - mid));
+      const inside = at(a, Math.max(0, Math.min(across - 1, c + 4 * inward)));
+      for (let o = c - 4 * inward; o >= 0 && o < across; o -= 3 * inward) {
+        const v = at(a, o);
+        if ((v - inside) * polarity > -search.gradient) cardLike++;
+        values.push(v);
       }
-      const coverage = n === 0 ? 0 : Math.max(pos, neg) / n;
-      if (coverage > best.coverage) best = { side, position: p, coverage };
     }
+    values.sort((x, y) => x - y);
+    return { cardLike: values.length === 0 ? 0 : cardLike / values.length, median: values[Math.floor(values.length / 2)] ?? 0 };
+  };
+
+  let best: EdgeLine = { side, position: -1, coverage: 0, polarity: 1, outsideLuma: 0 };
+  // from the image border inwards
+  const positions: number[] = [];
+  for (let p = fromPx; p <= toPx; p++) positions.push(p);
+  if (!nearStart) positions.reverse();
+  for (const p of positions) {
+    let lineCoverage = 0;
+    let lineSlope = 0;
+    let linePolarity: EdgePolarity = 1;
+    for (const polarity of [1, -1] as const) {
+      for (const slope of slopes) {
+        const coverage = coverageOf(p, slope, polarity);
+        if (coverage > lineCoverage) {
+          lineCoverage = coverage;
+          lineSlope = slope;
+          linePolarity = polarity;
+        }
+      }
+    }
+    if (lineCoverage >= minCoverage) {
+      const out = outside(p, lineSlope, linePolarity);
+      // the outermost long line has card outside it: the real border is not in the picture
+      const coverage = out.cardLike <= MAX_CARD_OUTSIDE ? lineCoverage : 0;
+      return { side, position: p, coverage, polarity: linePolarity, outsideLuma: out.median };
+    }
+    if (lineCoverage > best.coverage) best = { side, position: p, coverage: lineCoverage, polarity: linePolarity, outsideLuma: 0 };
   }
   return best;
 }
+
+/** Outside a real border at most this share of samples may look like the card (noise, a shadow's edge). */
+export const MAX_CARD_OUTSIDE = 0.1;

@@ -34,7 +34,7 @@ export function channelsOf(image: PixelImage): 1 | 3 | 4 {
 
 /**
  * Luma (Rec. 601 weights) downscaled by an integer box filter to at most ANALYSIS_MAX_SIDE on the
- * longest side. Box averaging (rather than point sampling) keeps the blur metric honest: sampling
+ * longest side. PixelBox averaging (rather than point sampling) keeps the blur metric honest: sampling
  * would alias a blurred image back into sharp-looking noise.
  */
 export function toAnalysisLuma(image: PixelImage, maxSide = ANALYSIS_MAX_SIDE): LumaImage {
@@ -61,14 +61,14 @@ export function toAnalysisLuma(image: PixelImage, maxSide = ANALYSIS_MAX_SIDE): 
 }
 
 /** A rectangle in analysis-image pixels (x0, y0 inclusive; x1, y1 exclusive). */
-export interface Box {
+export interface PixelBox {
   x0: number;
   y0: number;
   x1: number;
   y1: number;
 }
 
-export function clampBox(box: Box, width: number, height: number): Box {
+export function clampBox(box: PixelBox, width: number, height: number): PixelBox {
   const x0 = Math.max(0, Math.min(width - 1, Math.round(box.x0)));
   const y0 = Math.max(0, Math.min(height - 1, Math.round(box.y0)));
   return {

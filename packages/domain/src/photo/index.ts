@@ -1,0 +1,4 @@
+export * from './pixels.ts';
+export * from './metrics.ts';
+export * from './quality.ts';
+export * from './contracts.ts';
