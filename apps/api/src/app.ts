@@ -15,6 +15,9 @@ import { LocalDiskStorage } from './providers/storage/local-disk-storage.ts';
 import { S3Storage } from './providers/storage/s3-storage.ts';
 import type { FaceDetector } from './providers/face/face-detector.ts';
 import { TinyFaceDetector } from './providers/face/tiny-face-detector.ts';
+import type { PayoutProvider } from './providers/payout/payout-provider.ts';
+import { SandboxPayoutProvider } from './providers/payout/sandbox-payout.ts';
+import { XenditPayoutProvider } from './providers/payout/xendit-payout.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import staticWebPlugin from './plugins/external/static-web.ts';
@@ -29,6 +32,8 @@ import sandboxRoutes from './modules/sandbox/routes.ts';
 import addressRoutes from './modules/addresses/routes.ts';
 import applicationRoutes from './modules/application/routes.ts';
 import photoRoutes from './modules/photos/routes.ts';
+import lendingRoutes from './modules/lending/routes.ts';
+import orderRoutes from './modules/orders/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -42,6 +47,8 @@ export interface BuildAppOptions {
   storage?: ObjectStorage;
   /** replaces the face detector (tests) */
   faceDetector?: FaceDetector;
+  /** replaces the configured payout provider (tests) */
+  payoutProvider?: PayoutProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -51,6 +58,13 @@ function smsProviderFor(app: FastifyInstance): SmsProvider {
     return new SemaphoreSmsProvider({ apiKey: c.SEMAPHORE_API_KEY!, senderName: c.SEMAPHORE_SENDER_NAME, baseUrl: c.SEMAPHORE_BASE_URL });
   }
   return new SandboxSmsProvider(app.db, app.clock, app.log);
+}
+
+function payoutProviderFor(config: Config): PayoutProvider {
+  if (config.PAYOUT_PROVIDER === 'xendit') {
+    return new XenditPayoutProvider({ secretKey: config.XENDIT_SECRET_KEY!, callbackToken: config.XENDIT_CALLBACK_TOKEN!, baseUrl: config.XENDIT_BASE_URL });
+  }
+  return new SandboxPayoutProvider();
 }
 
 function storageFor(config: Config): ObjectStorage {
@@ -111,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: options.storage ?? storageFor(config),
     // the model loads on the first selfie, not at start-up: most requests never need it
     face: options.faceDetector ?? new TinyFaceDetector(),
+    payouts: options.payoutProvider ?? payoutProviderFor(config),
   });
   await app.register(jobsPlugin);
   await app.register(authPlugin);
@@ -127,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(addressRoutes);
       await api.register(photoRoutes);
       await api.register(applicationRoutes);
+      await api.register(lendingRoutes);
+      await api.register(orderRoutes);
       if (config.SANDBOX) await api.register(sandboxRoutes);
     },
     { prefix: '/api' },

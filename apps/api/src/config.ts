@@ -59,6 +59,10 @@ const envSchema = z
     WEBSITE: z.string().default(''),
     PRIVACY_POLICY_VERSION: z.string().min(1).max(32).default('2026-11-01'),
     // photos (BE-03): private object storage, upload grants, owner-only links
+    PAYOUT_PROVIDER: z.enum(['sandbox', 'xendit']).default('sandbox'),
+    XENDIT_SECRET_KEY: z.string().min(1).optional(),
+    XENDIT_CALLBACK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    XENDIT_BASE_URL: z.url('must be a URL').default('https://api.xendit.co'),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().min(3).max(63).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -97,6 +101,11 @@ const envSchema = z
     if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
       ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the SDK default chain)' });
     }
+    if (env.PAYOUT_PROVIDER === 'xendit') {
+      if (!env.XENDIT_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['XENDIT_SECRET_KEY'], message: 'is required when PAYOUT_PROVIDER=xendit' });
+      if (!env.XENDIT_CALLBACK_TOKEN) ctx.addIssue({ code: 'custom', path: ['XENDIT_CALLBACK_TOKEN'], message: 'is required when PAYOUT_PROVIDER=xendit' });
+    }
+    if (env.NODE_ENV === 'production' && env.PAYOUT_PROVIDER === 'sandbox') ctx.addIssue({ code: 'custom', path: ['PAYOUT_PROVIDER'], message: 'must be a real provider when NODE_ENV=production' });
     if (env.SMS_PROVIDER === 'semaphore' && !env.SEMAPHORE_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['SEMAPHORE_API_KEY'], message: 'is required when SMS_PROVIDER=semaphore' });
     }

@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import type { FaceDetector } from './providers/face/face-detector.ts';
+import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import type { Jobs } from './plugins/app/jobs.ts';
 import type { Locale } from '@pisonow/domain';
 
@@ -20,6 +21,8 @@ export interface Providers {
   storage: ObjectStorage;
   /** face counting for selfies (VAL-16) */
   face: FaceDetector;
+  /** loan payouts (BE-05) */
+  payouts: PayoutProvider;
 }
 
 declare module 'fastify' {

@@ -56,7 +56,12 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const view = await submitApplication(deps(), request.customer!.customerId);
       // Underwriting runs as a job (seconds in sandbox); the minute sweep is the safety net.
-      if (view.status === 'under_review' && view.applicationId) await app.jobs.send('lending.decide-application', { applicationId: view.applicationId }, { singletonKey: `${view.applicationId}:${view.submissionCount}` });
+      // The submission is committed; if queueing fails the minute sweep decides it, so never fail the request.
+      if (view.status === 'under_review' && view.applicationId) {
+        await app.jobs
+          .send('lending.decide-application', { applicationId: view.applicationId }, { singletonKey: `${view.applicationId}:${view.submissionCount}` })
+          .catch((err: unknown) => app.log.error({ err, applicationId: view.applicationId }, 'decision not queued; the sweep will decide it'));
+      }
       return view;
     },
   );

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import { phoneSchema } from '@pisonow/domain';
-import { captchaChallenges, sandboxSmsOutbox } from '../../db/schema/index.ts';
+import { captchaChallenges, payouts, sandboxSmsOutbox } from '../../db/schema/index.ts';
+import { receivePayoutCallback } from '../orders/receive-payout-callback.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorSchema } from '../../lib/http.ts';
 
@@ -24,6 +25,27 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const rows = await app.db.select().from(sandboxSmsOutbox).where(eq(sandboxSmsOutbox.phone, request.query.phone)).orderBy(desc(sandboxSmsOutbox.createdAt)).limit(50);
       return { messages: rows.map((r) => ({ id: r.id, phone: r.phone, body: r.body, createdAt: r.createdAt.toISOString() })) };
+    },
+  );
+
+  // What a provider's webhook would do for a payout left "accepted" (sandbox account numbers …1111),
+  // or a later reversal (…2222): sent through the same callback path a real provider uses.
+  app.post(
+    '/sandbox/payouts/:payoutId/callback',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Simulate the payout provider webhook for one payout',
+        params: z.object({ payoutId: z.uuid({ error: 'NOT_FOUND' }) }),
+        body: z.object({ state: z.enum(['succeeded', 'failed', 'reversed']), failureCode: z.string().max(40).optional() }),
+        response: { 200: z.object({ result: z.string() }), 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const [payout] = await app.db.select().from(payouts).where(eq(payouts.id, request.params.payoutId));
+      if (!payout || payout.provider !== 'sandbox') throw new AppError('NOT_FOUND');
+      const body = { providerPayoutId: payout.providerPayoutId ?? payout.id, referenceId: payout.id, state: request.body.state, failureCode: request.body.failureCode };
+      return { result: await receivePayoutCallback({ db: app.db, provider: app.providers.payouts }, { 'x-sandbox-callback': '1' }, body, app.clock.now()) };
     },
   );
 

@@ -33,6 +33,8 @@ export default fp(
         definitions.push(job as JobDefinition);
       },
       async send(name, data = {}, options = {}) {
+        // A job nobody defined would sit in a queue that does not exist: a programming error.
+        if (!definitions.some((d) => d.name === name)) throw new Error(`no job named ${name} is defined`);
         if (!boss) {
           app.log.warn({ job: name }, 'jobs are off (JOBS=0); job not queued');
           return null;

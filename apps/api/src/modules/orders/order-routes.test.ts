@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { APPLICATION_STEPS } from '@pisonow/domain';
+import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
+import { acceptedPhoto, validSteps } from '../../test/application-fixtures.ts';
+import { ledgerTransactions, orders, payouts } from '../../db/schema/index.ts';
+import { psgcDirectory } from '../addresses/psgc-directory.ts';
+import { decidePendingApplications } from '../lending/decide-application.ts';
+import { disburseOrder } from './disburse-order.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof client>;
+const SIGNATURE = `data:image/png;base64,${Buffer.from('signature').toString('base64')}`;
+beforeAll(async () => {
+  t = await createTestApp({ CAPTCHA_IP_SENDS_PER_HOUR: '1000' });
+  api = client(t.app);
+});
+afterAll(async () => t?.close());
+
+async function approvedBorrower(phone: string, accountTail = '4567') {
+  const { token } = await api.signIn(phone);
+  const h = api.authed(token);
+  const steps = validSteps({ idPhotoId: await acceptedPhoto(t.database.db, phone, 'idCard'), selfiePhotoId: await acceptedPhoto(t.database.db, phone, 'selfie') }) as Record<string, Record<string, unknown>>;
+  const d = psgcDirectory();
+  const province = d.provinces.find((p) => p.name === 'City of Makati')!;
+  const city = d.citiesOf(province.code)![0]!;
+  steps.addressInfo = { ...steps.addressInfo, provinceCode: province.code, cityCode: city.code, barangayCode: d.barangaysOf(city.code)![0]!.code };
+  steps.identityInfo = { ...steps.identityInfo, idNumber: `CRN${phone.slice(-9)}456` };
+  steps.bankInfo = { ...steps.bankInfo, account: `0917123${accountTail}`, confirmAccount: `0917123${accountTail}` };
+  for (const step of APPLICATION_STEPS) await api.json('PUT', `/api/application/steps/${step}`, steps[step], h);
+  expect((await api.json('POST', '/api/application/submit', undefined, h)).status).toBe(200);
+  await decidePendingApplications({ db: t.database.db, clock: t.clock, sandbox: true });
+  return { h, steps };
+}
+const disburseAll = async () => {
+  for (const o of await t.database.db.select().from(orders).where(eq(orders.status, 'disbursing'))) await disburseOrder({ db: t.database.db, clock: t.clock, payouts: t.app.providers.payouts, log: t.app.log }, o.id);
+};
+const order = (h: Record<string, string>, key: string, body: Record<string, unknown> = {}) =>
+  api.json('POST', '/api/orders', { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE, ...body }, { ...h, 'idempotency-key': key });
+
+describe('withdrawal over HTTP (ST-01, ST-04, ST-06, ST-07, VAL-12, BE-05)', () => {
+  it('ST-07 offer → order (201, disbursing) → payout → pending repayment; documents readable by the owner only', async () => {
+    const b = await approvedBorrower('9197000001');
+    const offer = await api.json('GET', '/api/loans/offer', undefined, b.h);
+    expect(offer.body).toMatchObject({ canWithdraw: true, creditLimit: '400000' });
+    const placed = await order(b.h, 'withdraw-0001');
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({ status: 'disbursing', netProceeds: '195960' });
+    await disburseAll();
+    const view = await api.json('GET', `/api/orders/${placed.body.id}`, undefined, { ...b.h, 'accept-language': 'zh-CN' });
+    expect(view.body).toMatchObject({ status: 'repaying', label: { key: 'expiresIn', text: '14 天后到期' } });
+    const doc = await t.app.inject({ url: `/api/orders/${placed.body.id}/documents/disclosure`, headers: b.h });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.body).toContain('Disclosure Statement');
+    const other = await approvedBorrower('9197000002');
+    expect((await t.app.inject({ url: `/api/orders/${placed.body.id}/documents/disclosure`, headers: other.h })).statusCode).toBe(404);
+    expect((await api.json('GET', `/api/orders/${placed.body.id}`, undefined, other.h)).status).toBe(404);
+  });
+
+  it('VAL-12 both documents must be agreed; SH-13 an Idempotency-Key is required', async () => {
+    const b = await approvedBorrower('9197000003');
+    expect((await order(b.h, 'withdraw-0003', { agreeSanctionLetter: false })).body.code).toBe('AGREEMENTS_REQUIRED');
+    const noKey = await api.json('POST', '/api/orders', { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE }, b.h);
+    expect(noKey.body.code).toBe('IDEMPOTENCY_KEY_MISSING');
+  });
+
+  it('SH-13 ST-06 a double tap replays; a second withdrawal is "Outstanding repayment"', async () => {
+    const b = await approvedBorrower('9197000004');
+    const first = await order(b.h, 'withdraw-0004');
+    const replay = await order(b.h, 'withdraw-0004');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.id).toBe(first.body.id);
+    const second = await order(b.h, 'withdraw-0005');
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: 'OUTSTANDING_REPAYMENT', message: 'You have an outstanding repayment.' });
+  });
+
+  it('ST-04 a failed payout is fixed through the API and paid once; forged and replayed webhooks have no effect', async () => {
+    const b = await approvedBorrower('9197000006', '0000');
+    const placed = await order(b.h, 'withdraw-0006');
+    await disburseAll();
+    expect((await api.json('GET', `/api/orders/${placed.body.id}`, undefined, b.h)).body).toMatchObject({ status: 'payout_failed', label: { key: 'payoutFailed' } });
+    const fixed = await api.json('PUT', `/api/orders/${placed.body.id}/payout-account`, { ...b.steps.bankInfo, account: '09171234568', confirmAccount: '09171234568' }, b.h);
+    expect(fixed.body.status).toBe('disbursing');
+    await disburseAll();
+    expect((await api.json('GET', `/api/orders/${placed.body.id}`, undefined, b.h)).body.status).toBe('repaying');
+    const forged = await t.app.inject({ method: 'POST', url: '/api/payouts/callbacks', payload: { providerPayoutId: 'x', referenceId: 'y', state: 'succeeded' } });
+    expect(forged.statusCode).toBe(401);
+    const attempts = await t.database.db.select().from(payouts).where(eq(payouts.orderId, placed.body.id));
+    const sim = (id: string) => api.json('POST', `/api/sandbox/payouts/${id}/callback`, { state: 'succeeded' });
+    const won = attempts.find((a) => a.state === 'succeeded')!;
+    // the send already applied the success: the provider's webhook for it changes nothing, nor does its replay
+    expect((await sim(won.id)).body.result).toBe('ignored');
+    expect((await sim(won.id)).body.result).toBe('replayed');
+    expect(await t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, placed.body.id))).toHaveLength(1);
+  });
+
+  it('an accepted payout (…1111) completes through the sandbox webhook', async () => {
+    const b = await approvedBorrower('9197000007', '1111');
+    const placed = await order(b.h, 'withdraw-0007');
+    await disburseAll();
+    const [attempt] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, placed.body.id));
+    expect(attempt!.state).toBe('accepted');
+    expect((await api.json('POST', `/api/sandbox/payouts/${attempt!.id}/callback`, { state: 'succeeded' })).body.result).toBe('applied');
+    expect((await api.json('GET', `/api/orders/${placed.body.id}`, undefined, b.h)).body.status).toBe('repaying');
+  });
+});
