@@ -60,6 +60,20 @@ test.describe('app shell (SH-01, SH-03, SH-04, SH-06, RO-01)', () => {
     await expect(page.getByTestId('test-input').locator('input').or(page.locator('input[data-testid="test-input"]')).first()).toHaveValue('kept across navigation');
   });
 
+  test('SH-03 SH-13 a button tapped on a kept-alive page works again when the borrower comes back', async ({ page }) => {
+    await loginThroughUi(page);
+    const apply = page.getByTestId('apply-card').getByTestId('apply-now');
+    await apply.click();
+    await expect(page).toHaveURL(/\/identityInfo$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/homeIndex/);
+    // the 1000 ms guard must not outlive the page being hidden (a kept-alive page keeps its state)
+    await page.waitForTimeout(1_200);
+    await expect(apply).toBeEnabled();
+    await apply.click();
+    await expect(page).toHaveURL(/\/identityInfo$/);
+  });
+
   test('ER-01 the network error message shows when the API cannot be reached', async ({ page }) => {
     await page.goto('/start');
     await page.route('**/api/auth/login-code', (route) => route.abort('internetdisconnected'));

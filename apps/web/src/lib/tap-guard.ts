@@ -26,7 +26,16 @@ export function useTapGuard(ms: number = TAP_GUARD_MS) {
   const lockedRef = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Kept-alive pages (React <Activity>) run this cleanup when hidden but keep their state: cancelling
+  // the unlock timer alone would leave the button disabled for good on return, so release the lock.
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      lockedRef.current = false;
+      setLocked(false);
+    },
+    [],
+  );
 
   const guard = useCallback(
     <E extends { preventDefault(): void }>(handler?: (event: E) => void) =>

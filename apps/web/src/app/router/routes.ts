@@ -47,14 +47,14 @@ const later = { tabBar: true } as const;
 export const ROUTES: readonly AppRoute[] = [
   route('start', () => import('../../features/auth/pages/start.tsx'), { ...open, header: false }),
   // application steps
-  route('identityInfo', placeholder, step),
-  route('baseInfo', placeholder, step),
-  route('baseInfo2', placeholder, step),
-  route('addressInfo', placeholder, step),
-  route('contact', placeholder, step),
-  route('workInfo', placeholder, step),
-  route('bankInfo', placeholder, step),
-  route('bankName', placeholder, step),
+  route('identityInfo', () => import('../../features/application/pages/identity-info.tsx'), step),
+  route('baseInfo', () => import('../../features/application/pages/base-info.tsx'), step),
+  route('baseInfo2', () => import('../../features/application/pages/base-info2.tsx'), step),
+  route('addressInfo', () => import('../../features/application/pages/address-info.tsx'), step),
+  route('contact', () => import('../../features/application/pages/contact.tsx'), step),
+  route('workInfo', () => import('../../features/application/pages/work-info.tsx'), step),
+  route('bankInfo', () => import('../../features/application/pages/bank-info.tsx'), step),
+  route('bankName', () => import('../../features/application/pages/bank-name.tsx'), step),
   route('changeBank', placeholder, later),
   // home and sub-home
   route('homeIndex', () => import('../../features/placeholders/pages/home-index.tsx'), { keepAlive: true, tabBar: true }),

@@ -1,0 +1,11 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ENUMS, enumLabelKey, type EnumGroup } from '../model/enums.ts';
+import type { Option } from './fields.tsx';
+
+/** The options of one enumeration with their labels in the current language. */
+export function useEnumOptions(group: EnumGroup): Option[] {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage;
+  return useMemo(() => ENUMS[group].map((value) => ({ value, label: t(enumLabelKey(group, value)) })), [group, t, lang]); // eslint-disable-line react-hooks/exhaustive-deps
+}
