@@ -43,6 +43,11 @@ describe('withdrawal over HTTP (ST-01, ST-04, ST-06, ST-07, VAL-12, BE-05)', () 
     const b = await approvedBorrower('9197000001');
     const offer = await api.json('GET', '/api/loans/offer', undefined, b.h);
     expect(offer.body).toMatchObject({ canWithdraw: true, creditLimit: '400000' });
+    const preview = await api.json('GET', '/api/loans/documents?amount=200000&termDays=14', undefined, b.h);
+    expect(preview.status).toBe(200);
+    expect(preview.body.disclosure).toContain('₱1,959.60'); // net proceeds, before anything is signed
+    expect(preview.body.agreement).toContain('Maria Santos Dela Cruz');
+    expect((await api.json('GET', '/api/loans/documents?amount=999900&termDays=14', undefined, b.h)).body.code).toBe('AMOUNT_NOT_OFFERED');
     const placed = await order(b.h, 'withdraw-0001');
     expect(placed.status).toBe(201);
     expect(placed.body).toMatchObject({ status: 'disbursing', netProceeds: '195960' });

@@ -28,7 +28,8 @@ const OUTSTANDING = ['settled', 'cancelled'];
  * payout attempt is queued. Serialised per borrower, with a partial unique index behind it, so
  * simultaneous submits book one order.
  */
-export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input: Omit<PlaceOrderRequest, 'agreeLoanAgreement' | 'agreeSanctionLetter'>) {
+/** Prices an offer for this borrower and writes its three documents (used for the preview and the order). */
+async function draftOrder(deps: PlaceOrderDeps, customerId: string, input: { amount: string; termDays: number }, orderId: string) {
   const now = deps.clock.now();
   const principal = BigInt(input.amount);
   const [application] = await deps.db.select().from(applications).where(eq(applications.customerId, customerId));
@@ -49,7 +50,6 @@ export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input
   const address = step('addressInfo');
   const destination = step('bankInfo');
   const [customer] = await deps.db.select({ phone: customers.phone }).from(customers).where(eq(customers.id, customerId));
-  const orderId = randomUUID();
   const today = manilaDate(now);
   const parties: DocumentParties = {
     company: { name: deps.config.COMPANY_NAME, secRegistrationNo: deps.config.COMPANY_SEC_REG_NO, certificateOfAuthorityNo: deps.config.COMPANY_CA_NO },
@@ -67,6 +67,21 @@ export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input
     extensionDays: product.extensionDays,
   };
   const documents = { disclosure: disclosureStatement(quote, parties), agreement: loanAgreement(quote, parties), sanction_letter: sanctionLetter(quote, parties) };
+  return { application, quote, destination, documents, now };
+}
+
+/**
+ * What the borrower reads on `/loan` before agreeing and signing (VAL-12, RA 3765): the same three
+ * documents the order will keep, priced the same way; nothing is stored.
+ */
+export async function previewOrderDocuments(deps: PlaceOrderDeps, customerId: string, input: { amount: string; termDays: number }) {
+  const { documents } = await draftOrder(deps, customerId, input, 'preview');
+  return documents;
+}
+
+export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input: Omit<PlaceOrderRequest, 'agreeLoanAgreement' | 'agreeSanctionLetter'>) {
+  const orderId = randomUUID();
+  const { application, quote, destination, documents, now } = await draftOrder(deps, customerId, input, orderId);
 
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order:${customerId}`}, 0))`);

@@ -10,7 +10,7 @@ import { disburseOrder } from './disburse-order.ts';
 import { fixPayoutAccount } from './fix-payout-account.ts';
 import { loanOffer } from './loan-offer.ts';
 import { orderView } from './order-view.ts';
-import { placeOrder } from './place-order.ts';
+import { placeOrder, previewOrderDocuments } from './place-order.ts';
 import { receivePayoutCallback } from './receive-payout-callback.ts';
 
 const security = [{ bearer: [] }];
@@ -39,6 +39,21 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/loans/offer', { config: { auth: true }, schema: { tags: ['lending'], summary: 'What I may withdraw now: limit and every priced offer', security, response: { 200: anyObject, 401: errorSchema } } }, async (request) =>
     loanOffer(app.db, request.customer!.customerId, app.clock.now()),
+  );
+
+  app.get(
+    '/loans/documents',
+    {
+      config: { auth: true },
+      schema: {
+        tags: ['lending'],
+        summary: 'Preview of the disclosure statement, agreement and sanction letter for an offer (read before signing)',
+        security,
+        querystring: z.object({ amount: z.string().regex(/^\d{1,12}$/, { error: 'VALIDATION_FAILED' }), termDays: z.coerce.number().int({ error: 'VALIDATION_FAILED' }) }),
+        response: { 200: z.object({ disclosure: z.string(), agreement: z.string(), sanction_letter: z.string() }), 400: errorSchema, 401: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => previewOrderDocuments({ db: app.db, clock: app.clock, config: app.config, payoutProvider: app.providers.payouts.name }, request.customer!.customerId, request.query),
   );
 
   app.post(
