@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { DEFAULT_DECISION_RULES, ageOn, decide, manilaDate, type Decision, type DecisionFacts, type EmploymentType, type IncomeBand } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
-import { applicationDecisions, applicationEvents, applicationSteps, applications, photos } from '../../db/schema/index.ts';
+import { applicationDecisions, applicationEvents, applicationSteps, applications, orders, photos } from '../../db/schema/index.ts';
 import { MS, addMs, type Clock } from '../../lib/clock.ts';
 import { currentProduct } from './product-config.ts';
 
@@ -51,15 +51,17 @@ export async function decideApplication(deps: DecideDeps, applicationId: string)
     ? await deps.db.select({ id: applications.id }).from(applications).where(and(eq(applications.idNumberHash, application.idNumberHash), ne(applications.customerId, application.customerId))).limit(1)
     : [];
 
+  const settled = await deps.db.select({ id: orders.id }).from(orders).where(and(eq(orders.customerId, application.customerId), eq(orders.status, 'settled')));
+
   const facts: DecisionFacts = {
     age: identity.birthDate ? ageOn(identity.birthDate, manilaDate(now)) : 0,
     monthlyIncome: work.monthlyIncome ?? 'lt12000',
     employmentType: work.employmentType ?? 'unemployed',
     duplicateIdElsewhere: duplicate.length > 0,
-    // No loans are booked before the order tables of this issue land; history starts empty.
+    // Overdue days are tracked from the servicing issue on (due/overdue jobs); until then none.
     worstPastOverdueDays: 0,
     identityPhotosOk: accepted.length === 2,
-    settledLoans: 0,
+    settledLoans: settled.length,
   };
   const product = await currentProduct(deps.db);
   let decision = decide(facts, DEFAULT_DECISION_RULES, product.limits);

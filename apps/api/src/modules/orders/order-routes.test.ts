@@ -80,6 +80,18 @@ describe('withdrawal over HTTP (ST-01, ST-04, ST-06, ST-07, VAL-12, BE-05)', () 
     expect(second.body).toMatchObject({ code: 'OUTSTANDING_REPAYMENT', message: 'You have an outstanding repayment.' });
   });
 
+  it('SH-13 ST-06 50 concurrent withdrawals over HTTP (each its own key) → one 201, one order, one payout', async () => {
+    const b = await approvedBorrower('9197000008');
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => order(b.h, `withdraw-race-${String(i).padStart(3, '0')}`)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status !== 201).every((r) => r.status === 409 && r.body.code === 'OUTSTANDING_REPAYMENT')).toBe(true);
+    const id = results.find((r) => r.status === 201)!.body.id as string;
+    expect(await t.database.db.select().from(payouts).where(eq(payouts.orderId, id))).toHaveLength(1);
+    await disburseAll();
+    await disburseAll();
+    expect(await t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, id))).toHaveLength(1);
+  });
+
   it('ST-04 a failed payout is fixed through the API and paid once; forged and replayed webhooks have no effect', async () => {
     const b = await approvedBorrower('9197000006', '0000');
     const placed = await order(b.h, 'withdraw-0006');
