@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { APPLICATION_STEPS } from '@pisonow/domain';
 import type { Db } from '../db/client.ts';
 import { customers, photos } from '../db/schema/index.ts';
+import type { client } from './test-app.ts';
+import { psgcDirectory } from '../modules/addresses/psgc-directory.ts';
+
+type TestClient = ReturnType<typeof client>;
 
 /** An accepted photo row, as the photo pipeline leaves it (for tests of what reads photos). */
 export async function acceptedPhoto(db: Db, phone: string, kind: 'idCard' | 'selfie'): Promise<string> {
@@ -41,4 +46,42 @@ export function validSteps(photoIds: { idPhotoId: string; selfiePhotoId: string 
     workInfo: { employmentType: 'contractWorker', industry: 'bpoCallCenter', workYears: '1to3', monthlyIncome: '18001to25000', payCycle: 'biWeekly', payday: 15, companyName: 'Acme BPO Inc.', companyPhone: '0288881234', companyAddress: '25F Tower One, Ayala Ave, Makati' },
     bankInfo: { channel: 'ewallet', providerCode: 'GCASH', account: '09171234567', confirmAccount: '09171234567', payeeFirstName: 'Maria', payeeLastName: 'Dela Cruz', withdrawalPhone: '9171234567' },
   };
+}
+
+/** A real address: Makati (an independent city at province level), its city entry, its first barangay. */
+export function makatiAddress() {
+  const d = psgcDirectory();
+  const province = d.provinces.find((p) => p.name === 'City of Makati')!;
+  const city = d.citiesOf(province.code)![0]!;
+  return { provinceCode: province.code, cityCode: city.code, barangayCode: d.barangaysOf(city.code)![0]!.code };
+}
+
+export interface ApplicationPatch {
+  email?: string;
+  idNumber?: string;
+  birthDate?: string;
+  /** the payout account number (sandbox magic values: …0000 fails, …1111 waits, …2222 reverses) */
+  account?: string;
+}
+
+/**
+ * Signs a borrower in, saves every step of a valid application (with accepted photos and a real
+ * address) and submits it. Each borrower gets an ID number of their own unless the patch says
+ * otherwise (the decision rejects one ID number on two customers).
+ */
+export async function submitCompleteApplication(db: Db, api: TestClient, phone: string, patch: ApplicationPatch = {}) {
+  const { token, customerId } = await api.signIn(phone);
+  const h = api.authed(token);
+  const steps = validSteps({ idPhotoId: await acceptedPhoto(db, phone, 'idCard'), selfiePhotoId: await acceptedPhoto(db, phone, 'selfie') }) as Record<string, Record<string, unknown>>;
+  steps.addressInfo = { ...steps.addressInfo, ...makatiAddress() };
+  steps.identityInfo = { ...steps.identityInfo, idNumber: patch.idNumber ?? `CRN${phone.slice(-9)}789`, ...(patch.birthDate ? { birthDate: patch.birthDate } : {}) };
+  if (patch.email) steps.baseInfo = { ...steps.baseInfo, email: patch.email };
+  if (patch.account) steps.bankInfo = { ...steps.bankInfo, account: patch.account, confirmAccount: patch.account };
+  for (const step of APPLICATION_STEPS) {
+    const res = await api.json('PUT', `/api/application/steps/${step}`, steps[step], h);
+    if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);
+  }
+  const submitted = await api.json('POST', '/api/application/submit', undefined, h);
+  if (submitted.status !== 200) throw new Error(`submit: ${JSON.stringify(submitted.body)}`);
+  return { token, customerId, h, steps, applicationId: submitted.body.applicationId as string };
 }

@@ -3,3 +3,4 @@ export * from './id-types.ts';
 export * from './text-rules.ts';
 export * from './payout-providers.ts';
 export * from './contracts.ts';
+export * from './view.ts';

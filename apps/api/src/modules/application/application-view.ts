@@ -1,11 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { APPLICATION_STEPS, DEFAULT_POSTAL_CODE_LENGTH, MAX_AGE, MIN_AGE, manilaDate, maskIdNumber, type ApplicationStep } from '@pisonow/domain';
+import { APPLICATION_STEPS, DEFAULT_POSTAL_CODE_LENGTH, MAX_AGE, MIN_AGE, manilaDate, maskIdNumber, type ApplicationStatus, type ApplicationStep } from '@pisonow/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { applicationDecisions, applicationSteps, applications } from '../../db/schema/index.ts';
 import { unseal } from '../../lib/sealing.ts';
 
-export const APPLICATION_STATUSES = ['none', 'draft', 'under_review', 'approved', 'needs_photo', 'rejected'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** Statuses in which the borrower may still change what they sent (a "modification"). */
 export const EDITABLE_STATUSES = new Set(['draft', 'under_review', 'rejected', 'needs_photo']);
 

@@ -1,26 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APPLICATION_STEPS } from '@pisonow/domain';
+import { APPLICATION_STEPS, applicationViewResponse as applicationResponse } from '@pisonow/domain';
 import { errorSchema } from '../../lib/http.ts';
-import { APPLICATION_STATUSES, applicationView } from './application-view.ts';
+import { applicationView } from './application-view.ts';
 import { saveApplicationStep } from './save-application-step.ts';
 import { submitApplication } from './submit-application.ts';
 
-const stepState = z.object({ completed: z.boolean(), data: z.record(z.string(), z.unknown()).nullable() });
-const applicationResponse = z.object({
-  status: z.enum(APPLICATION_STATUSES),
-  applicationId: z.string().nullable(),
-  submittedAt: z.string().nullable(),
-  submissionCount: z.number().int(),
-  steps: z.object(Object.fromEntries(APPLICATION_STEPS.map((s) => [s, stepState])) as Record<(typeof APPLICATION_STEPS)[number], typeof stepState>),
-  nextStep: z.enum(APPLICATION_STEPS).nullable(),
-  editable: z.boolean(),
-  /** the decision on the latest submission: approve (with a credit limit in centavos), reupload_id, or reject (with a retry date) */
-  decision: z
-    .object({ outcome: z.enum(['approve', 'reupload_id', 'reject']), creditLimit: z.string().nullable(), retryAt: z.string().nullable(), retryDate: z.string().nullable(), decidedAt: z.string() })
-    .nullable(),
-  rules: z.object({ postalCodeLength: z.number().int(), minAge: z.number().int(), maxAge: z.number().int(), today: z.string() }),
-});
 const security = [{ bearer: [] }];
 
 /** The borrower's own application: read, save a step, submit. Owner-only: the customer comes from the session. */

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { APPLICATION_STEPS, DEFAULT_PRODUCT } from '@pisonow/domain';
+import { DEFAULT_PRODUCT } from '@pisonow/domain';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
-import { acceptedPhoto, validSteps } from '../../test/application-fixtures.ts';
+import { acceptedPhoto, submitCompleteApplication, type ApplicationPatch } from '../../test/application-fixtures.ts';
 import { applicationDecisions, productConfigs } from '../../db/schema/index.ts';
-import { psgcDirectory } from '../addresses/psgc-directory.ts';
 import { decideApplication, decidePendingApplications } from './decide-application.ts';
 import { currentProduct, saveProductConfig, seedDefaultProduct, toStored } from './product-config.ts';
 
@@ -19,24 +18,9 @@ afterAll(async () => t?.close());
 
 const deps = () => ({ db: t.database.db, clock: t.clock, sandbox: true });
 
-/** A borrower with a complete application submitted (changes applied on top of the valid one). */
-async function submitted(phone: string, patch: { email?: string; idNumber?: string; birthDate?: string } = {}) {
-  const { token } = await api.signIn(phone);
-  const h = api.authed(token);
-  const steps = validSteps({ idPhotoId: await acceptedPhoto(t.database.db, phone, 'idCard'), selfiePhotoId: await acceptedPhoto(t.database.db, phone, 'selfie') }) as Record<string, Record<string, unknown>>;
-  const d = psgcDirectory();
-  const province = d.provinces.find((p) => p.name === 'City of Makati')!;
-  const city = d.citiesOf(province.code)![0]!;
-  steps.addressInfo = { ...steps.addressInfo, provinceCode: province.code, cityCode: city.code, barangayCode: d.barangaysOf(city.code)![0]!.code };
-  if (patch.email) steps.baseInfo = { ...steps.baseInfo, email: patch.email };
-  if (patch.idNumber) steps.identityInfo = { ...steps.identityInfo, idNumber: patch.idNumber };
-  if (patch.birthDate) steps.identityInfo = { ...steps.identityInfo, birthDate: patch.birthDate };
-  for (const step of APPLICATION_STEPS) {
-    const res = await api.json('PUT', `/api/application/steps/${step}`, steps[step], h);
-    if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);
-  }
-  const view = await api.json('POST', '/api/application/submit', undefined, h);
-  return { h, steps, applicationId: view.body.applicationId as string, view: () => api.json('GET', '/api/application', undefined, h) };
+async function submitted(phone: string, patch: ApplicationPatch = {}) {
+  const b = await submitCompleteApplication(t.database.db, api, phone, patch);
+  return { ...b, view: () => api.json('GET', '/api/application', undefined, b.h) };
 }
 
 describe('BE-04 ST-03 ST-05 underwriting decisions', () => {

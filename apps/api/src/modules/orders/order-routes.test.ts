@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { APPLICATION_STEPS } from '@pisonow/domain';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
-import { acceptedPhoto, validSteps } from '../../test/application-fixtures.ts';
+import { submitCompleteApplication } from '../../test/application-fixtures.ts';
 import { ledgerTransactions, orders, payouts } from '../../db/schema/index.ts';
-import { psgcDirectory } from '../addresses/psgc-directory.ts';
 import { decidePendingApplications } from '../lending/decide-application.ts';
 import { disburseOrder } from './disburse-order.ts';
 
@@ -18,19 +16,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function approvedBorrower(phone: string, accountTail = '4567') {
-  const { token } = await api.signIn(phone);
-  const h = api.authed(token);
-  const steps = validSteps({ idPhotoId: await acceptedPhoto(t.database.db, phone, 'idCard'), selfiePhotoId: await acceptedPhoto(t.database.db, phone, 'selfie') }) as Record<string, Record<string, unknown>>;
-  const d = psgcDirectory();
-  const province = d.provinces.find((p) => p.name === 'City of Makati')!;
-  const city = d.citiesOf(province.code)![0]!;
-  steps.addressInfo = { ...steps.addressInfo, provinceCode: province.code, cityCode: city.code, barangayCode: d.barangaysOf(city.code)![0]!.code };
-  steps.identityInfo = { ...steps.identityInfo, idNumber: `CRN${phone.slice(-9)}456` };
-  steps.bankInfo = { ...steps.bankInfo, account: `0917123${accountTail}`, confirmAccount: `0917123${accountTail}` };
-  for (const step of APPLICATION_STEPS) await api.json('PUT', `/api/application/steps/${step}`, steps[step], h);
-  expect((await api.json('POST', '/api/application/submit', undefined, h)).status).toBe(200);
+  const b = await submitCompleteApplication(t.database.db, api, phone, { account: `0917123${accountTail}` });
   await decidePendingApplications({ db: t.database.db, clock: t.clock, sandbox: true });
-  return { h, steps };
+  return b;
 }
 const disburseAll = async () => {
   for (const o of await t.database.db.select().from(orders).where(eq(orders.status, 'disbursing'))) await disburseOrder({ db: t.database.db, clock: t.clock, payouts: t.app.providers.payouts, log: t.app.log }, o.id);

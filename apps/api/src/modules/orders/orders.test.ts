@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { APPLICATION_STEPS } from '@pisonow/domain';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
-import { acceptedPhoto, validSteps } from '../../test/application-fixtures.ts';
+import { submitCompleteApplication } from '../../test/application-fixtures.ts';
 import { ledgerEntries, ledgerTransactions, orderDocuments, orders, payouts } from '../../db/schema/index.ts';
-import { psgcDirectory } from '../addresses/psgc-directory.ts';
 import { decideApplication } from '../lending/decide-application.ts';
 import { seedDefaultProduct } from '../lending/product-config.ts';
 import { SandboxPayoutProvider } from '../../providers/payout/sandbox-payout.ts';
@@ -32,23 +30,9 @@ const jobDeps = (payouts = sandbox as SandboxPayoutProvider | XenditPayoutProvid
 
 /** An approved borrower whose payout account ends with `accountTail` (sandbox magic values). */
 async function approved(phone: string, accountTail = '4567') {
-  const { token, customerId } = await api.signIn(phone);
-  const h = api.authed(token);
-  const steps = validSteps({ idPhotoId: await acceptedPhoto(t.database.db, phone, 'idCard'), selfiePhotoId: await acceptedPhoto(t.database.db, phone, 'selfie') }) as Record<string, Record<string, unknown>>;
-  const d = psgcDirectory();
-  const province = d.provinces.find((p) => p.name === 'City of Makati')!;
-  const city = d.citiesOf(province.code)![0]!;
-  steps.addressInfo = { ...steps.addressInfo, provinceCode: province.code, cityCode: city.code, barangayCode: d.barangaysOf(city.code)![0]!.code };
-  steps.identityInfo = { ...steps.identityInfo, idNumber: `CRN${phone.slice(-9)}123` };
-  const account = `0917123${accountTail}`;
-  steps.bankInfo = { ...steps.bankInfo, account, confirmAccount: account };
-  for (const step of APPLICATION_STEPS) {
-    const res = await api.json('PUT', `/api/application/steps/${step}`, steps[step], h);
-    if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);
-  }
-  const submitted = await api.json('POST', '/api/application/submit', undefined, h);
-  expect((await decideApplication({ db: t.database.db, clock: t.clock, sandbox: true }, submitted.body.applicationId))?.outcome).toBe('approve');
-  return { customerId, steps };
+  const b = await submitCompleteApplication(t.database.db, api, phone, { account: `0917123${accountTail}` });
+  expect((await decideApplication({ db: t.database.db, clock: t.clock, sandbox: true }, b.applicationId))?.outcome).toBe('approve');
+  return b;
 }
 
 const withdraw = (customerId: string, over: Record<string, unknown> = {}) => placeOrder(deps(), customerId, { amount: '200000', termDays: 14, signature: SIGNATURE, ...over } as never);
