@@ -84,7 +84,7 @@ describe('withdrawal over HTTP (ST-01, ST-04, ST-06, ST-07, VAL-12, BE-05)', () 
     const b = await approvedBorrower('9197000006', '0000');
     const placed = await order(b.h, 'withdraw-0006');
     await disburseAll();
-    expect((await api.json('GET', `/api/orders/${placed.body.id}`, undefined, b.h)).body).toMatchObject({ status: 'payout_failed', label: { key: 'payoutFailed' } });
+    expect((await api.json('GET', `/api/orders/${placed.body.id}`, undefined, b.h)).body).toMatchObject({ status: 'payout_failed', label: { key: 'payoutFailed' }, payout: { problem: 'WALLET_INVALID' } });
     const fixed = await api.json('PUT', `/api/orders/${placed.body.id}/payout-account`, { ...b.steps.bankInfo, account: '09171234568', confirmAccount: '09171234568' }, b.h);
     expect(fixed.body.status).toBe('disbursing');
     await disburseAll();
@@ -98,6 +98,17 @@ describe('withdrawal over HTTP (ST-01, ST-04, ST-06, ST-07, VAL-12, BE-05)', () 
     expect((await sim(won.id)).body.result).toBe('ignored');
     expect((await sim(won.id)).body.result).toBe('replayed');
     expect(await t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, placed.body.id))).toHaveLength(1);
+  });
+
+  it('VAL-14 a payee name that does not match the account holder stops the disbursement until the account is corrected', async () => {
+    const b = await approvedBorrower('9197000009', '3333');
+    const placed = await order(b.h, 'withdraw-0009');
+    await disburseAll();
+    const failed = (await api.json('GET', `/api/orders/${placed.body.id}`, undefined, b.h)).body;
+    expect(failed).toMatchObject({ status: 'payout_failed', payout: { state: 'failed', failureCode: 'ACCOUNT_NAME_MISMATCH', problem: 'BANK_CARD_INCORRECT' } });
+    await api.json('PUT', `/api/orders/${placed.body.id}/payout-account`, { ...b.steps.bankInfo, account: '09171234599', confirmAccount: '09171234599' }, b.h);
+    await disburseAll();
+    expect((await api.json('GET', `/api/orders/${placed.body.id}`, undefined, b.h)).body.status).toBe('repaying');
   });
 
   it('an accepted payout (…1111) completes through the sandbox webhook', async () => {

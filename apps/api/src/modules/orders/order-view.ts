@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { orderDocuments, orders, payouts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
+import { NAME_MISMATCH_CODES } from '../../providers/payout/payout-provider.ts';
 
 /** An order as its owner sees it; another borrower's order id is simply not found. */
 export async function orderView(db: Db | Tx, customerId: string, orderId: string, now: Date, locale: Locale) {
@@ -32,7 +33,17 @@ export async function orderView(db: Db | Tx, customerId: string, orderId: string
     createdAt: order.createdAt.toISOString(),
     disbursedAt: order.disbursedAt?.toISOString() ?? null,
     payout: payout
-      ? { attempt: payout.attempt, state: payout.state, failureCode: payout.failureCode, reference: payout.reference, claimCode: payout.claimCode, channel: String(payout.destination.channel), providerCode: String(payout.destination.providerCode) }
+      ? {
+          attempt: payout.attempt,
+          state: payout.state,
+          failureCode: payout.failureCode,
+          /** the catalogue message for a failed payout (VAL-14 name mismatch vs an unusable account) */
+          problem: payout.state === 'failed' || payout.state === 'reversed' ? (NAME_MISMATCH_CODES.has(payout.failureCode ?? '') ? 'BANK_CARD_INCORRECT' : 'WALLET_INVALID') : null,
+          reference: payout.reference,
+          claimCode: payout.claimCode,
+          channel: String(payout.destination.channel),
+          providerCode: String(payout.destination.providerCode),
+        }
       : null,
     documents: documents.map((d) => ({ kind: d.kind, sha256: d.sha256, url: `/api/orders/${order.id}/documents/${d.kind}` })),
   };

@@ -46,6 +46,13 @@ export interface PayoutProvider {
   verifyCallback(headers: Record<string, string | string[] | undefined>, body: unknown): PayoutCallback | null;
 }
 
+/**
+ * VAL-14: the provider checked the payee name against the account holder and they differ; the
+ * borrower must correct the account details ("Bank card info incorrect"), other failures mean the
+ * account cannot receive money ("Wallet or bank info invalid").
+ */
+export const NAME_MISMATCH_CODES = new Set(['ACCOUNT_NAME_MISMATCH', 'INVALID_ACCOUNT_HOLDER_NAME', 'RECIPIENT_ACCOUNT_NAME_MISMATCH']);
+
 /** The provider refused or could not be reached; `retryable` says whether trying again can help. */
 export class PayoutSendError extends Error {
   readonly retryable: boolean;

@@ -18,12 +18,14 @@ const request = (over: Partial<PayoutRequest> = {}): PayoutRequest => ({
 });
 
 describe('BE-05 sandbox payouts: documented magic values', () => {
-  it('BE-05 …0000 fails, …1111 waits, …2222 and others succeed; remittance gets a claim code', async () => {
+  it('BE-05 VAL-14 …0000 fails, …1111 waits, …2222 and others succeed, …3333 is a name mismatch; remittance gets a claim code', async () => {
     const p = new SandboxPayoutProvider();
     expect(await p.send(request({ idempotencyKey: 'a', accountNumber: '09170000000' }))).toMatchObject({ state: 'failed', failureCode: 'INVALID_DESTINATION' });
     expect(await p.send(request({ idempotencyKey: 'b', accountNumber: '09170001111' }))).toMatchObject({ state: 'accepted' });
     expect(await p.send(request({ idempotencyKey: 'c', accountNumber: '09170002222' }))).toMatchObject({ state: 'succeeded' });
     expect(await p.send(request({ idempotencyKey: 'd' }))).toMatchObject({ state: 'succeeded' });
+    // VAL-14: the payee name does not match the account holder
+    expect(await p.send(request({ idempotencyKey: 'f', accountNumber: '09170003333' }))).toMatchObject({ state: 'failed', failureCode: 'ACCOUNT_NAME_MISMATCH' });
     const pickup = await p.send(request({ idempotencyKey: 'e', channel: 'remittance', providerCode: 'CEBUANA', accountNumber: undefined }));
     expect(pickup.claimCode).toMatch(/^CEBUANA-[0-9A-F]{8}$/);
   });

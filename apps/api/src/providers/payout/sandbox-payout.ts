@@ -7,6 +7,7 @@ import type { PayoutCallback, PayoutProvider, PayoutRequest, PayoutResult } from
  *   …0000 → fails at once (INVALID_DESTINATION: the account is unusable, ST-04)
  *   …1111 → accepted; the result arrives later by callback (the disbursement job polls/simulates)
  *   …2222 → succeeds, then is reversed by the network
+ *   …3333 → fails: the payee name does not match the account holder (VAL-14)
  *   anything else (and every remittance pickup) → succeeds at once
  * The same idempotency key always gets the same answer, as a real provider's would.
  */
@@ -25,6 +26,7 @@ export class SandboxPayoutProvider implements PayoutProvider {
     } else if (tail === '0000') result = { providerPayoutId: id, state: 'failed', failureCode: 'INVALID_DESTINATION' };
     else if (tail === '1111') result = { providerPayoutId: id, state: 'accepted' };
     else if (tail === '2222') result = { providerPayoutId: id, state: 'succeeded' };
+    else if (tail === '3333') result = { providerPayoutId: id, state: 'failed', failureCode: 'ACCOUNT_NAME_MISMATCH' };
     else result = { providerPayoutId: id, state: 'succeeded' };
     this.#seen.set(request.idempotencyKey, result);
     return result;
