@@ -19,3 +19,69 @@ export const placeOrderRequest = z.strictObject({
   signature: signatureImage.optional(),
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
+
+const centavos = z.string().regex(/^-?\d+$/);
+
+/** One priced offer (EN-06): every line in centavos, the EIR as a monthly ratio. */
+export const quoteResponse = z.object({
+  principal: centavos,
+  termDays: z.number().int(),
+  interest: centavos,
+  serviceFee: centavos,
+  coupon: centavos,
+  creditReportingFee: centavos,
+  tax: centavos,
+  netProceeds: centavos,
+  totalRepayment: centavos,
+  dailyInterestPpm: z.number().int(),
+  effectiveMonthlyRate: z.number(),
+  dueDateIfPaidToday: z.string(),
+});
+
+/** GET /api/loans/offer */
+export const loanOfferResponse = z.object({
+  canWithdraw: z.boolean(),
+  blockedBy: z.enum(['not_approved', 'outstanding_repayment']).nullable(),
+  outstandingOrderId: z.string().nullable(),
+  creditLimit: centavos,
+  productVersion: z.number().int(),
+  terms: z.array(z.number().int()),
+  hasSignature: z.boolean(),
+  quotes: z.array(quoteResponse),
+});
+export type LoanOfferResponse = z.infer<typeof loanOfferResponse>;
+
+/** An order as its owner sees it (GET /api/orders/:id and the answer to every order action). */
+export const orderViewResponse = z.object({
+  id: z.string(),
+  status: z.enum(['disbursing', 'payout_failed', 'repaying', 'extended', 'overdue', 'settled', 'cancelled']),
+  label: z.object({ key: z.string(), text: z.string(), days: z.number().int().optional() }),
+  productVersion: z.number().int(),
+  principal: centavos,
+  termDays: z.number().int(),
+  dailyInterestPpm: z.number().int(),
+  interest: centavos,
+  serviceFee: centavos,
+  coupon: centavos,
+  creditReportingFee: centavos,
+  tax: centavos,
+  netProceeds: centavos,
+  totalRepayment: centavos,
+  dueDate: z.string().nullable(),
+  createdAt: z.string(),
+  disbursedAt: z.string().nullable(),
+  payout: z
+    .object({
+      attempt: z.number().int(),
+      state: z.string(),
+      failureCode: z.string().nullable(),
+      problem: z.enum(['BANK_CARD_INCORRECT', 'WALLET_INVALID']).nullable(),
+      reference: z.string().nullable(),
+      claimCode: z.string().nullable(),
+      channel: z.string(),
+      providerCode: z.string(),
+    })
+    .nullable(),
+  documents: z.array(z.object({ kind: z.string(), sha256: z.string(), url: z.string() })),
+});
+export type OrderViewResponse = z.infer<typeof orderViewResponse>;

@@ -38,7 +38,7 @@ export async function orderView(db: Db | Tx, customerId: string, orderId: string
           state: payout.state,
           failureCode: payout.failureCode,
           /** the catalogue message for a failed payout (VAL-14 name mismatch vs an unusable account) */
-          problem: payout.state === 'failed' || payout.state === 'reversed' ? (NAME_MISMATCH_CODES.has(payout.failureCode ?? '') ? 'BANK_CARD_INCORRECT' : 'WALLET_INVALID') : null,
+          problem: payout.state === 'failed' || payout.state === 'reversed' ? NAME_MISMATCH_CODES.has(payout.failureCode ?? '') ? ('BANK_CARD_INCORRECT' as const) : ('WALLET_INVALID' as const) : null,
           reference: payout.reference,
           claimCode: payout.claimCode,
           channel: String(payout.destination.channel),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { placeOrderRequest } from '@pisonow/domain';
+import { loanOfferResponse, orderViewResponse, placeOrderRequest } from '@pisonow/domain';
 import { and, eq } from 'drizzle-orm';
 import { orderDocuments, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -37,7 +37,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/loans/offer', { config: { auth: true }, schema: { tags: ['lending'], summary: 'What I may withdraw now: limit and every priced offer', security, response: { 200: anyObject, 401: errorSchema } } }, async (request) =>
+  app.get('/loans/offer', { config: { auth: true }, schema: { tags: ['lending'], summary: 'What I may withdraw now: limit and every priced offer', security, response: { 200: loanOfferResponse, 401: errorSchema } } }, async (request) =>
     loanOffer(app.db, request.customer!.customerId, app.clock.now()),
   );
 
@@ -60,7 +60,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders',
     {
       config: { auth: true, idempotency: 'required' },
-      schema: { tags: ['lending'], summary: 'Withdraw: sign and submit an order (Idempotency-Key required)', security, body: placeOrderRequest, response: { 201: anyObject, 400: errorSchema, 401: errorSchema, 409: errorSchema } },
+      schema: { tags: ['lending'], summary: 'Withdraw: sign and submit an order (Idempotency-Key required)', security, body: placeOrderRequest, response: { 201: orderViewResponse, 400: errorSchema, 401: errorSchema, 409: errorSchema } },
     },
     async (request, reply) => {
       const customerId = request.customer!.customerId;
@@ -70,14 +70,14 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/orders', { config: { auth: true }, schema: { tags: ['lending'], summary: 'My orders, newest first', security, response: { 200: z.object({ orders: z.array(anyObject) }), 401: errorSchema } } }, async (request) => {
+  app.get('/orders', { config: { auth: true }, schema: { tags: ['lending'], summary: 'My orders, newest first', security, response: { 200: z.object({ orders: z.array(orderViewResponse) }), 401: errorSchema } } }, async (request) => {
     const customerId = request.customer!.customerId;
     const mine = await app.db.select({ id: orders.id }).from(orders).where(ownedBy(orders, customerId)).orderBy(orders.createdAt);
     const views = await Promise.all(mine.reverse().map((o) => orderView(app.db, customerId, o.id, app.clock.now(), request.locale)));
     return { orders: views };
   });
 
-  app.get('/orders/:orderId', { config: { auth: true }, schema: { tags: ['lending'], summary: 'One of my orders', security, params: orderId, response: { 200: anyObject, 401: errorSchema, 404: errorSchema } } }, async (request) =>
+  app.get('/orders/:orderId', { config: { auth: true }, schema: { tags: ['lending'], summary: 'One of my orders', security, params: orderId, response: { 200: orderViewResponse, 401: errorSchema, 404: errorSchema } } }, async (request) =>
     orderView(app.db, request.customer!.customerId, request.params.orderId, app.clock.now(), request.locale),
   );
 
@@ -95,7 +95,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/orders/:orderId/payout-account',
-    { config: { auth: true, idempotency: 'optional' }, schema: { tags: ['lending'], summary: 'After a failed payout: a new payout account; the same order is paid again', security, params: orderId, body: anyObject, response: { 200: anyObject, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema } } },
+    { config: { auth: true, idempotency: 'optional' }, schema: { tags: ['lending'], summary: 'After a failed payout: a new payout account; the same order is paid again', security, params: orderId, body: anyObject, response: { 200: orderViewResponse, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema } } },
     async (request) => {
       const customerId = request.customer!.customerId;
       await fixPayoutAccount({ db: app.db, clock: app.clock, payoutProvider: app.providers.payouts.name }, customerId, request.params.orderId, request.body);
