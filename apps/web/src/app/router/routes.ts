@@ -60,11 +60,11 @@ export const ROUTES: readonly AppRoute[] = [
   route('homeIndex', () => import('../../features/placeholders/pages/home-index.tsx'), { keepAlive: true, tabBar: true }),
   route('subIndex', placeholder, later),
   // withdrawal
-  route('allWithdraw', placeholder, later),
-  route('withdrawPage', placeholder, later),
+  route('allWithdraw', () => import('../../features/lending/pages/all-withdraw.tsx'), later),
+  route('withdrawPage', () => import('../../features/lending/pages/withdraw-page.tsx'), later),
   // bills
-  route('billIndex', placeholder, { keepAlive: true, tabBar: true }),
-  route('bill', placeholder, later),
+  route('billIndex', () => import('../../features/lending/pages/bill-index.tsx'), { keepAlive: true, tabBar: true }),
+  route('bill', () => import('../../features/lending/pages/bill.tsx'), later),
   route('repaidDetail', placeholder, later),
   // messages
   route('triLink', placeholder, later),
@@ -78,7 +78,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('aboutUs', () => import('../../features/info/pages/about-us.tsx')),
   route('privacy', () => import('../../features/info/pages/privacy.tsx'), open),
   route('conditionalTerms', () => import('../../features/info/pages/conditional-terms.tsx'), open),
-  route('loan', placeholder, later),
+  route('loan', () => import('../../features/lending/pages/loan.tsx'), later),
   // add-to-home-screen tutorials
   route('addDeskTopBrowser', placeholder, later),
   route('guildDetail', placeholder, later),

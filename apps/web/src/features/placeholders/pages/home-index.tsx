@@ -10,6 +10,8 @@ import { Page } from '../../../lib/ui/page.tsx';
 // home issue, and the import goes with it (the one query, not a copy of it).
 import { useApplication } from '../../application/api/get-application.ts';
 import { REVIEW_PATH, resumePath } from '../../application/model/steps.ts';
+// The borrower's unpaid loan replaces "Withdraw now" (ST-06): lending's one orders query.
+import { outstandingOrder, useOrders } from '../../lending/api/get-orders.ts';
 import './home-index.css';
 
 /** `/homeIndex`: welcome, the entry to the application and its status (ST-01 "under review"). */
@@ -23,9 +25,13 @@ export default function HomeIndexPage() {
   const locale = useLocale();
   const decision = view?.decision ?? null;
   const done = view ? APPLICATION_STEPS.filter((s) => view.steps[s].completed).length : 0;
+  // orders exist only once approved; an unpaid one is what the card is about then
+  const orders = useOrders(status === 'approved');
+  const loan = status === 'approved' ? outstandingOrder(orders.data) : undefined;
 
   const action = ((): { label: string; to: string; testId: string } | null => {
     if (status === 'draft') return { label: view?.nextStep ? t('application:home.continue') : t('application:home.review'), to: resumePath(view?.nextStep ?? null), testId: 'apply-continue' };
+    if (status === 'approved' && loan) return { label: t('lending:home.open'), to: `/withdrawPage?orderId=${loan.id}`, testId: 'home-order-open' };
     if (status === 'approved') return { label: t('application:home.withdraw'), to: '/allWithdraw', testId: 'apply-withdraw' };
     // ST-05: an unclear ID photo sends the borrower back to the identity step to take a new one
     if (status === 'needs_photo') return { label: t('application:home.reupload'), to: '/identityInfo', testId: 'apply-reupload' };
@@ -38,7 +44,21 @@ export default function HomeIndexPage() {
       <p className="home__hello">{t('home:hello', { phone: maskPhone(phone) })}</p>
       <section className="home__card" data-testid="apply-card">
         <p className="home__label">{t('home:card.label')}</p>
-        {status === 'none' ? (
+        {loan ? (
+          <>
+            <p className="home__status-label">{t('lending:home.loanLabel')}</p>
+            <p className={`home__headline home__status home__status--loan-${loan.status}`} data-testid="home-order-status">
+              {loan.label.text}
+            </p>
+            <p className="home__status-hint" data-testid="home-order-hint">
+              {loan.status === 'disbursing'
+                ? t('lending:home.disbursingHint')
+                : loan.status === 'payout_failed'
+                  ? t('lending:home.failedHint')
+                  : t('lending:home.repayHint', { total: formatPeso(BigInt(loan.totalRepayment)), date: loan.dueDate ?? '' })}
+            </p>
+          </>
+        ) : status === 'none' ? (
           <>
             <p className="home__headline">{t('home:card.headline')}</p>
             <ul className="home__facts">

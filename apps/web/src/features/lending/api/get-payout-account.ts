@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api/index.ts';
+
+/**
+ * The payout account saved with the application (its bankInfo step), to prefill the fix form with
+ * the payee's name and phone. Only the part this feature needs is read from `GET /api/application`.
+ */
+const savedPayout = z.object({
+  steps: z.object({ bankInfo: z.object({ data: z.record(z.string(), z.unknown()).nullable() }) }),
+  rules: z.object({ today: z.string(), postalCodeLength: z.number().int() }),
+});
+export type SavedPayout = { account: Record<string, unknown>; today: string; postalCodeLength: number };
+
+export const PAYOUT_ACCOUNT_KEY = ['lending', 'payout-account'] as const;
+
+export function fetchSavedPayout(signal?: AbortSignal): Promise<SavedPayout> {
+  return api.request('/api/application', {
+    auth: true,
+    signal,
+    parse: (data) => {
+      const view = savedPayout.parse(data);
+      return { account: view.steps.bankInfo.data ?? {}, today: view.rules.today, postalCodeLength: view.rules.postalCodeLength };
+    },
+  });
+}
+
+export const savedPayoutQuery = () => queryOptions({ queryKey: PAYOUT_ACCOUNT_KEY, queryFn: ({ signal }) => fetchSavedPayout(signal) });
+
+export function useSavedPayout(enabled = true) {
+  return useQuery({ ...savedPayoutQuery(), enabled });
+}

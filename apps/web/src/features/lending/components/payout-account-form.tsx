@@ -1,0 +1,185 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { PAYOUT_CHANNELS, PAYOUT_PROVIDERS, applicationContracts, errorMessage, isErrorCode, stripChinese } from '@pisonow/domain';
+import { ApiError, createActionKey } from '../../../lib/api/index.ts';
+import { useLocale } from '../../../lib/i18n/index.ts';
+import { showError, showToast } from '../../../lib/toast.ts';
+import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
+import { useFixPayoutAccount } from '../api/fix-payout-account.ts';
+import type { OrderView } from '../api/get-order.ts';
+import { PAYOUT_FIELDS, accountMax, digitsInput, mobileDigits, payoutBody, payoutDefaults, type PayoutFormValues } from '../model/payout-form.ts';
+import './payout-account-form.css';
+
+function Field({ name, label, error, children }: { name: string; label: string; error: string | undefined; children: ReactNode }) {
+  return (
+    <div className={`ln-field${error ? ' ln-field--error' : ''}`}>
+      <label className="ln-field__label" htmlFor={`ln-${name}`}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p className="ln-field__error" role="alert" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function firstCode(errors: FieldErrors): string | undefined {
+  for (const value of Object.values(errors)) if (value && typeof value.message === 'string' && value.message) return value.message;
+  return undefined;
+}
+
+/**
+ * ST-04, VAL-06, VAL-07, VAL-14: after a failed payout, a different working account for the same
+ * order. The application's bankInfo contract checks it here and on the server; a save sends the
+ * order back to `disbursing`.
+ */
+export function PayoutAccountForm({ order, saved, today, postalCodeLength }: { order: OrderView; saved: Record<string, unknown>; today: string; postalCodeLength: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const fix = useFixPayoutAccount();
+  const key = useMemo(() => createActionKey(), []);
+  const contract = useMemo(() => applicationContracts({ today, postalCodeLength: postalCodeLength === 6 ? 6 : 4 }).bankInfo, [today, postalCodeLength]);
+  const resolver = useMemo<Resolver<PayoutFormValues>>(() => {
+    const inner = zodResolver(contract as never) as unknown as Resolver<Record<string, unknown>>;
+    return async (values, context, options) => (await inner(payoutBody(values as PayoutFormValues), context, options as never)) as never;
+  }, [contract]);
+  const [defaults] = useState(() => payoutDefaults(saved, order.payout ? { channel: order.payout.channel, providerCode: order.payout.providerCode } : null));
+  const form = useForm<PayoutFormValues>({ resolver, defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const { control, setValue, clearErrors } = form;
+  const channel = useWatch({ control, name: 'channel' });
+  const providers = useMemo(() => PAYOUT_PROVIDERS.filter((p) => p.channel === channel), [channel]);
+  const errorOf = (code: string | undefined) => (code ? errorMessage(isErrorCode(code) ? code : 'VALIDATION_FAILED', locale) : undefined);
+  const max = accountMax(channel);
+
+  // the resolver already checked the contract; what is sent is built from the form's own values
+  const onValid = () => {
+    const body = payoutBody(form.getValues());
+    fix.mutate(
+      { orderId: order.id, body, idempotencyKey: key.keyFor(JSON.stringify(body)) },
+      {
+        onSuccess: () => key.done(),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) key.done();
+          const details = error instanceof ApiError ? (error.details ?? []) : [];
+          for (const detail of details) {
+            if ((PAYOUT_FIELDS as readonly string[]).includes(detail.field)) form.setError(detail.field as Path<PayoutFormValues>, { type: 'server', message: detail.code }, { shouldFocus: false });
+          }
+          showError(error);
+        },
+      },
+    );
+  };
+  const onInvalid = (errors: FieldErrors<PayoutFormValues>) => {
+    const code = firstCode(errors as FieldErrors);
+    if (code) showToast(errorMessage(isErrorCode(code) ? code : 'VALIDATION_FAILED', locale));
+  };
+
+  const text = (name: keyof PayoutFormValues, label: string, opts: { inputMode?: 'numeric' | 'text' | 'tel'; placeholder?: string; maxLength?: number; prefix?: string; clean?: (raw: string) => string } = {}) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Field name={name} label={label} error={errorOf(fieldState.error?.message)}>
+          <div className="ln-input">
+            {opts.prefix && <span className="ln-input__prefix">{opts.prefix}</span>}
+            <input
+              id={`ln-${name}`}
+              data-testid={`field-${name}`}
+              className="ln-input__control"
+              inputMode={opts.inputMode}
+              autoComplete="off"
+              placeholder={opts.placeholder}
+              maxLength={opts.maxLength}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              aria-invalid={Boolean(fieldState.error)}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange((opts.clean ?? stripChinese)(e.target.value))}
+            />
+          </div>
+        </Field>
+      )}
+    />
+  );
+
+  return (
+    <form className="ln-payout" noValidate onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}>
+      <Controller
+        control={control}
+        name="channel"
+        render={({ field }) => (
+          <Field name="channel" label={t('lending:payout.channel')} error={undefined}>
+            <div className="ln-chips" role="radiogroup" aria-label={t('lending:payout.channel')} data-testid="picker-channel">
+              {PAYOUT_CHANNELS.map((c) => (
+                <button
+                  key={c}
+                  type="button"
+                  role="radio"
+                  aria-checked={field.value === c}
+                  data-testid={`option-${c}`}
+                  className={`ln-chip${field.value === c ? ' ln-chip--on' : ''}`}
+                  onClick={() => {
+                    if (field.value === c) return;
+                    field.onChange(c);
+                    setValue('providerCode', '');
+                    clearErrors();
+                  }}
+                >
+                  {t(`lending:payout.channelOption.${c}`)}
+                </button>
+              ))}
+            </div>
+          </Field>
+        )}
+      />
+      <Controller
+        control={control}
+        name="providerCode"
+        render={({ field, fieldState }) => (
+          <Field name="providerCode" label={t('lending:payout.provider')} error={errorOf(fieldState.error?.message)}>
+            <select
+              id="ln-providerCode"
+              className="ln-select"
+              data-testid="field-providerCode"
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(e.target.value)}
+            >
+              <option value="">{t('lending:payout.choose')}</option>
+              {providers.map((p) => (
+                <option key={p.code} value={p.code}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+      />
+      {channel === 'remittance' ? (
+        <p className="ln-note">{t('lending:payout.remittanceHint')}</p>
+      ) : (
+        <>
+          {text('account', t(channel === 'ewallet' ? 'lending:payout.ewalletAccount' : 'lending:payout.account'), { inputMode: 'numeric', placeholder: channel === 'ewallet' ? '09XXXXXXXXX' : undefined, maxLength: max, clean: (raw) => digitsInput(raw, max) })}
+          {text('confirmAccount', t('lending:payout.confirmAccount'), { inputMode: 'numeric', maxLength: max, clean: (raw) => digitsInput(raw, max) })}
+          {channel === 'bank' && text('branchCode', t('lending:payout.branchCode'), { maxLength: 20 })}
+        </>
+      )}
+      <p className="ln-note">{t('lending:payout.payeeHint')}</p>
+      {text('payeeFirstName', t('lending:payout.payeeFirstName'), { maxLength: 50 })}
+      {text('payeeMiddleName', t('lending:payout.payeeMiddleName'), { maxLength: 50 })}
+      {text('payeeLastName', t('lending:payout.payeeLastName'), { maxLength: 50 })}
+      {text('withdrawalPhone', t('lending:payout.withdrawalPhone'), { inputMode: 'tel', prefix: '+63', placeholder: '9XXXXXXXXX', maxLength: 10, clean: mobileDigits })}
+      <GuardedButton block color="primary" size="large" type="submit" loading={fix.isPending} disabled={fix.isPending} data-testid="fix-account-submit">
+        {t('lending:order.fixSubmit')}
+      </GuardedButton>
+    </form>
+  );
+}
