@@ -1,43 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ORDER_STATUSES } from '@pisonow/domain';
+import { orderViewResponse, type OrderViewResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
-/** An order as `GET /api/orders/:id` shows it to its owner (amounts in centavo strings). */
-export const orderViewSchema = z.object({
-  id: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  /** ST-01: the label, already in the request's language */
-  label: z.object({ key: z.string(), text: z.string(), days: z.number().int().optional() }),
-  principal: z.string(),
-  termDays: z.number().int(),
-  dailyInterestPpm: z.number().int(),
-  interest: z.string(),
-  serviceFee: z.string(),
-  coupon: z.string(),
-  creditReportingFee: z.string(),
-  tax: z.string(),
-  netProceeds: z.string(),
-  totalRepayment: z.string(),
-  dueDate: z.string().nullable(),
-  createdAt: z.string(),
-  disbursedAt: z.string().nullable(),
-  payout: z
-    .object({
-      attempt: z.number().int(),
-      state: z.string(),
-      failureCode: z.string().nullable(),
-      /** the payout reference (UTR) */
-      reference: z.string().nullable(),
-      /** remittance pickup */
-      claimCode: z.string().nullable(),
-      channel: z.string(),
-      providerCode: z.string(),
-    })
-    .nullable(),
-  documents: z.array(z.object({ kind: z.string(), sha256: z.string(), url: z.string() })),
-});
-export type OrderView = z.infer<typeof orderViewSchema>;
+/** An order as `GET /api/orders/:id` shows it to its owner: the domain's contract, shared with the server. */
+export const orderViewSchema = orderViewResponse;
+export type OrderView = OrderViewResponse;
 
 export const orderKey = (orderId: string) => ['orders', 'one', orderId] as const;
 

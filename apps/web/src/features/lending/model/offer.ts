@@ -1,33 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { loanOfferResponse, quoteResponse, type LoanOfferResponse } from '@pisonow/domain';
 
-/** One priced offer of `GET /api/loans/offer`: every amount is a centavo string (CO-01). */
-export const quoteSchema = z.object({
-  principal: z.string(),
-  termDays: z.number().int(),
-  interest: z.string(),
-  serviceFee: z.string(),
-  coupon: z.string(),
-  creditReportingFee: z.string(),
-  tax: z.string(),
-  netProceeds: z.string(),
-  totalRepayment: z.string(),
-  dailyInterestPpm: z.number().int(),
-  effectiveMonthlyRate: z.number(),
-  dueDateIfPaidToday: z.string(),
-});
+/** `GET /api/loans/offer`: the domain's contracts, shared with the server (amounts are centavo strings, CO-01). */
+export const quoteSchema = quoteResponse;
 export type Quote = z.infer<typeof quoteSchema>;
-
-export const loanOfferSchema = z.object({
-  canWithdraw: z.boolean(),
-  blockedBy: z.enum(['not_approved', 'outstanding_repayment']).nullable(),
-  outstandingOrderId: z.string().nullable(),
-  creditLimit: z.string(),
-  productVersion: z.number().int().or(z.string()),
-  terms: z.array(z.number().int()),
-  hasSignature: z.boolean(),
-  quotes: z.array(quoteSchema),
-});
-export type LoanOffer = z.infer<typeof loanOfferSchema>;
+export const loanOfferSchema = loanOfferResponse;
+export type LoanOffer = LoanOfferResponse;
 
 export interface Choice {
   /** centavos as a decimal string, as the server speaks it */

@@ -23,7 +23,8 @@ function FixAccount({ order }: { order: OrderView }) {
     <section className="ln-card wp-failed" data-testid="payout-failed">
       <p className="wp-failed__title">{t('lending:order.failedTitle')}</p>
       <p className="wp-failed__text" data-testid="payout-failed-message" role="alert">
-        {errorMessage('WALLET_INVALID', locale)}
+        {/* VAL-14: the server says which catalogue message fits (payee-name mismatch or an unusable account) */}
+        {errorMessage(order.payout?.problem ?? 'WALLET_INVALID', locale)}
       </p>
       <p className="ln-card__title">{t('lending:order.fixTitle')}</p>
       <p className="ln-note">{t('lending:order.fixHint')}</p>
