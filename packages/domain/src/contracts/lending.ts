@@ -67,6 +67,8 @@ export const orderViewResponse = z.object({
   tax: centavos,
   netProceeds: centavos,
   totalRepayment: centavos,
+  /** the EIR a month of the booked order, as disclosed */
+  effectiveMonthlyRate: z.number(),
   dueDate: z.string().nullable(),
   createdAt: z.string(),
   disbursedAt: z.string().nullable(),

@@ -35,6 +35,11 @@ export function effectiveMonthlyRate(netProceeds: Centavos, totalRepayment: Cent
   return Math.pow(Number(totalRepayment) / Number(netProceeds), CAPS.daysPerMonth / termDays) - 1;
 }
 
+/** The EIR as disclosed to the borrower: a monthly ratio to four decimals (9.83% → 0.0983). */
+export function disclosedMonthlyRate(netProceeds: Centavos, totalRepayment: Centavos, termDays: number): number {
+  return Math.round(effectiveMonthlyRate(netProceeds, totalRepayment, termDays) * 10_000) / 10_000;
+}
+
 export type CapBreach =
   | { cap: 'nominal'; monthlyPpm: number }
   | { cap: 'effective'; monthly: number; principal: Centavos; termDays: number }

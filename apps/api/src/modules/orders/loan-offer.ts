@@ -1,5 +1,5 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
-import { allOffers, effectiveMonthlyRate, manilaDate, priceLoan } from '@pisonow/domain';
+import { allOffers, disclosedMonthlyRate, manilaDate, priceLoan } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
 import { applicationDecisions, applications, orders, signatures } from '../../db/schema/index.ts';
 import { MS, addMs } from '../../lib/clock.ts';
@@ -39,7 +39,7 @@ export async function loanOffer(db: Db, customerId: string, now: Date) {
         netProceeds: q.netProceeds.toString(),
         totalRepayment: q.totalRepayment.toString(),
         dailyInterestPpm: q.dailyInterestPpm,
-        effectiveMonthlyRate: Math.round(effectiveMonthlyRate(q.netProceeds, q.totalRepayment, q.termDays) * 10_000) / 10_000,
+        effectiveMonthlyRate: disclosedMonthlyRate(q.netProceeds, q.totalRepayment, q.termDays),
         dueDateIfPaidToday: manilaDate(addMs(now, q.termDays * MS.day)),
       };
     });

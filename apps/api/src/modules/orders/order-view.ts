@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { manilaDate, orderLabel, orderLabelText, type Locale, type OrderStatus } from '@pisonow/domain';
+import { disclosedMonthlyRate, manilaDate, orderLabel, orderLabelText, type Locale, type OrderStatus } from '@pisonow/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderDocuments, orders, payouts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -29,6 +29,7 @@ export async function orderView(db: Db | Tx, customerId: string, orderId: string
     tax: c(order.tax),
     netProceeds: c(order.netProceeds),
     totalRepayment: c(order.totalRepayment),
+    effectiveMonthlyRate: disclosedMonthlyRate(order.netProceeds, order.totalRepayment, order.termDays),
     dueDate: order.dueDate,
     createdAt: order.createdAt.toISOString(),
     disbursedAt: order.disbursedAt?.toISOString() ?? null,

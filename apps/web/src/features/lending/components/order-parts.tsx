@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { payoutProvider } from '@pisonow/domain';
 import type { OrderView } from '../api/get-order.ts';
-import { costRows, effectiveMonthly } from '../model/cost-lines.ts';
+import { costRows } from '../model/cost-lines.ts';
 import { CostTable } from './cost-table.tsx';
 
 /** ST-01: the order's label as the server wrote it in the borrower's language: `order-status`. */
@@ -16,7 +16,7 @@ export function OrderStatus({ order }: { order: OrderView }) {
 /** Every line of a booked order (EN-06). The due date counts from the payout; before it, none is shown. */
 export function OrderCostTable({ order }: { order: OrderView }) {
   const dueDate = order.dueDate && order.status !== 'disbursing' && order.status !== 'payout_failed' ? order.dueDate : '—';
-  return <CostTable rows={costRows(order, { dueDate, effectiveMonthlyRate: effectiveMonthly(order.netProceeds, order.totalRepayment, order.termDays) })} />;
+  return <CostTable rows={costRows(order, { dueDate, effectiveMonthlyRate: order.effectiveMonthlyRate })} />;
 }
 
 /** Where the money went (BE-05): provider, and the payout reference (UTR) or the pickup claim code. */

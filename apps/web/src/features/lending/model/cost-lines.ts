@@ -81,14 +81,3 @@ export function costRows(figures: PricedFigures, extra: { dueDate: string; effec
     { line: 'eir', value: ratioPercent(extra.effectiveMonthlyRate) },
   ];
 }
-
-/**
- * The EIR a month of a booked order (the order view carries no rate): the monthly r with
- * net × (1 + r)^(days/30) = total, as docs/compliance.md defines it. Used for display only.
- */
-export function effectiveMonthly(netProceeds: string, totalRepayment: string, termDays: number): number {
-  const net = Number(BigInt(netProceeds));
-  const total = Number(BigInt(totalRepayment));
-  if (net <= 0 || termDays <= 0) return 0;
-  return (total / net) ** (30 / termDays) - 1;
-}

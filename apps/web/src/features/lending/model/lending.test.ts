@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applicationContracts, placeOrderRequest } from '@pisonow/domain';
-import { costRows, effectiveMonthly, minusPeso, peso, ppmPercent, ratioPercent, type PricedFigures } from './cost-lines.ts';
+import { disclosedMonthlyRate } from '@pisonow/domain';
+import { costRows, minusPeso, peso, ppmPercent, ratioPercent, type PricedFigures } from './cost-lines.ts';
 import { amountsFor, choiceSearch, defaultChoice, findQuote, offeredTerms, parseChoice, withTerm, type Quote } from './offer.ts';
 import { payoutBody, payoutDefaults, mobileDigits } from './payout-form.ts';
 import { SIGNATURE_MAX_BYTES, dataUrlBytes, inkLength, isAcceptableSignature, submitBlocker, toCanvasPoint } from './signature.ts';
@@ -25,7 +26,7 @@ function quote(pesos: number, termDays: number): Quote {
     netProceeds: net.toString(),
     totalRepayment: total.toString(),
     dailyInterestPpm: 1500,
-    effectiveMonthlyRate: Math.round(effectiveMonthly(net.toString(), total.toString(), termDays) * 10_000) / 10_000,
+    effectiveMonthlyRate: disclosedMonthlyRate(net, total, termDays),
     dueDateIfPaidToday: termDays === 14 ? '2026-12-06' : '2026-12-22',
   };
 }
@@ -53,8 +54,8 @@ describe('cost lines from centavo strings', () => {
   });
 
   it('BE-07 the worked examples: ₱1,000/14 days EIR 9.83%, ₱1,000/30 days 6.93%', () => {
-    expect(ratioPercent(effectiveMonthly('97730', '102100', 14))).toBe('9.83%');
-    expect(ratioPercent(effectiveMonthly('97730', '104500', 30))).toBe('6.93%');
+    expect(ratioPercent(disclosedMonthlyRate(97_730n, 102_100n, 14))).toBe('9.83%');
+    expect(ratioPercent(disclosedMonthlyRate(97_730n, 104_500n, 30))).toBe('6.93%');
     expect(ratioPercent(0.0983)).toBe('9.83%');
   });
 

@@ -1,7 +1,6 @@
 import { useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@pisonow/domain';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
 import { FraudWarning } from '../../../lib/ui/fraud-warning.tsx';
@@ -11,6 +10,7 @@ import { useLoanOffer } from '../api/get-loan-offer.ts';
 import { CostTable } from '../components/cost-table.tsx';
 import { costRows, peso } from '../model/cost-lines.ts';
 import { amountsFor, choiceSearch, defaultChoice, findQuote, offeredTerms, withTerm, type Choice, type LoanOffer } from '../model/offer.ts';
+import { OutstandingNotice } from '../components/outstanding-notice.tsx';
 import './lending.css';
 import './all-withdraw.css';
 
@@ -111,20 +111,8 @@ export default function AllWithdrawPage() {
   let body;
   if (offer.isPending) body = <p className="ln-empty" aria-busy="true">…</p>;
   else if (offer.isError) body = <p className="ln-empty" role="alert">{errorText(offer.error, locale)}</p>;
-  else if (offer.data.blockedBy === 'outstanding_repayment') {
-    body = (
-      <section className="ln-card ln-blocked">
-        <p className="ln-blocked__text" data-testid="outstanding-message" role="alert">
-          {errorMessage('OUTSTANDING_REPAYMENT', locale)}
-        </p>
-        {offer.data.outstandingOrderId && (
-          <Link className="ln-link-button" data-testid="outstanding-order" to={`/withdrawPage?orderId=${offer.data.outstandingOrderId}`}>
-            {t('lending:withdraw.viewLoan')}
-          </Link>
-        )}
-      </section>
-    );
-  } else if (offer.data.blockedBy === 'not_approved') {
+  else if (offer.data.blockedBy === 'outstanding_repayment') body = <OutstandingNotice orderId={offer.data.outstandingOrderId} />;
+  else if (offer.data.blockedBy === 'not_approved') {
     body = (
       <section className="ln-card ln-blocked">
         <p className="ln-blocked__text" data-testid="not-approved-message">

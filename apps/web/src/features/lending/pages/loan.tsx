@@ -16,6 +16,7 @@ import { SignaturePad } from '../components/signature-pad.tsx';
 import { peso } from '../model/cost-lines.ts';
 import { findQuote, parseChoice, type Choice } from '../model/offer.ts';
 import { submitBlocker } from '../model/signature.ts';
+import { OutstandingNotice } from '../components/outstanding-notice.tsx';
 import './lending.css';
 import './loan.css';
 
@@ -116,20 +117,8 @@ export default function LoanPage() {
   let body;
   if (offer.isPending) body = <p className="ln-empty" aria-busy="true">…</p>;
   else if (offer.isError) body = <p className="ln-empty" role="alert">{errorText(offer.error, locale)}</p>;
-  else if (offer.data.blockedBy === 'outstanding_repayment') {
-    body = (
-      <section className="ln-card ln-blocked">
-        <p className="ln-blocked__text" data-testid="outstanding-message" role="alert">
-          {errorMessage('OUTSTANDING_REPAYMENT', locale)}
-        </p>
-        {offer.data.outstandingOrderId && (
-          <Link className="ln-link-button" to={`/withdrawPage?orderId=${offer.data.outstandingOrderId}`}>
-            {t('lending:withdraw.viewLoan')}
-          </Link>
-        )}
-      </section>
-    );
-  } else if (!choice || !quote) {
+  else if (offer.data.blockedBy === 'outstanding_repayment') body = <OutstandingNotice orderId={offer.data.outstandingOrderId} />;
+   else if (!choice || !quote) {
     body = (
       <section className="ln-card ln-blocked">
         <p className="ln-blocked__text">{t('lending:loan.badChoice')}</p>
