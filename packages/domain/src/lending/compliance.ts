@@ -90,3 +90,70 @@ export function capPenalty(amountDue: Centavos, days: number, proposed: Centavos
   const max = (amountDue * BigInt(CAPS.penaltyMonthlyPpm) * BigInt(days)) / (1_000_000n * BigInt(CAPS.daysPerMonth));
   return proposed < max ? proposed : max;
 }
+
+/**
+ * Decisions (penalties, BE-07): the late charge and the penalty interest TOGETHER may not exceed 5%
+ * a month of the amount due, pro rata by day (the stricter reading of SEC MC 3 s.2022 / MC 14
+ * s.2025). This is the most that may have been charged after `overdueDays` days overdue.
+ */
+export function overdueChargeCeiling(amountDue: Centavos, overdueDays: number): Centavos {
+  if (overdueDays <= 0 || amountDue <= 0n) return 0n;
+  return (amountDue * BigInt(CAPS.penaltyMonthlyPpm) * BigInt(overdueDays)) / (1_000_000n * BigInt(CAPS.daysPerMonth));
+}
+
+/**
+ * THE overdue-charge formula: the cumulative late charge and penalty owed after `overdueDays` days
+ * overdue on `amountDue`, inside the combined ceiling (the late charge is taken first, the penalty
+ * fills what room is left). Accrual posts the difference between today's figure and what was
+ * already posted, so running it twice, or catching up several days at once, books the same total.
+ * The 100%-of-principal cap is applied on top, to each increment (`capCharge`).
+ */
+export function overdueChargesAfter(
+  terms: { lateCharge: Centavos; penaltyDailyPpm: number },
+  amountDue: Centavos,
+  overdueDays: number,
+): { lateCharge: Centavos; penalty: Centavos } {
+  const ceiling = overdueChargeCeiling(amountDue, overdueDays);
+  if (ceiling <= 0n) return { lateCharge: 0n, penalty: 0n };
+  const lateCharge = terms.lateCharge < ceiling ? terms.lateCharge : ceiling;
+  const uncapped = (amountDue * BigInt(terms.penaltyDailyPpm) * BigInt(overdueDays)) / 1_000_000n;
+  const room = ceiling - lateCharge;
+  return { lateCharge, penalty: uncapped < room ? uncapped : room };
+}
+
+/**
+ * A loan's whole schedule, extensions included (CO-02): the cash the borrower received on day 0,
+ * each extension fee on the day (since disbursement) it was paid, and the repayment at the final
+ * due date. Extensions count toward every cap over the whole life of the loan (Decisions).
+ */
+export interface LoanSchedule {
+  principal: Centavos;
+  netProceeds: Centavos;
+  /** interest of the original term (no interest runs during an extension: its fee is its price) */
+  interest: Centavos;
+  /** fees and taxes deducted at disbursement */
+  upFrontCharges: Centavos;
+  termDays: number;
+  extensions: readonly { fee: Centavos; days: number; paidOnDay: number }[];
+  /** late charges and penalties posted so far */
+  overdueCharges: Centavos;
+}
+
+/** The breaches of a loan's schedule (empty when an extension may be granted on these terms). */
+export function scheduleBreaches(s: LoanSchedule): CapBreach[] {
+  const out: CapBreach[] = [];
+  const fees = s.extensions.reduce((sum, e) => sum + e.fee, 0n);
+  const totalDays = s.termDays + s.extensions.reduce((sum, e) => sum + e.days, 0);
+  // nominal: interest and extension fees per 30 days of the extended life, against 6% a month
+  const nominalMonthlyPpm = Number(((s.interest + fees) * 1_000_000n * BigInt(CAPS.daysPerMonth)) / (s.principal * BigInt(totalDays)));
+  if (nominalMonthlyPpm > CAPS.nominalMonthlyPpm) out.push({ cap: 'nominal', monthlyPpm: nominalMonthlyPpm });
+  // EIR: the IRR of (net proceeds out; fees and repayment in) is at most 12% a month exactly when
+  // the cash flows discounted at 12% are worth no more than the net proceeds.
+  const discount = (day: number) => Math.pow(1 + CAPS.effectiveMonthly, -day / CAPS.daysPerMonth);
+  const repayment = s.principal + s.interest;
+  const pv = s.extensions.reduce((sum, e) => sum + Number(e.fee) * discount(e.paidOnDay), 0) + Number(repayment) * discount(totalDays);
+  if (pv > Number(s.netProceeds) + 0.5) out.push({ cap: 'effective', monthly: Number.NaN, principal: s.principal, termDays: totalDays });
+  const cost = s.interest + s.upFrontCharges + fees + s.overdueCharges;
+  if (cost * 10_000n > s.principal * BigInt(CAPS.totalCostOfPrincipalBp)) out.push({ cap: 'totalCost', cost, principal: s.principal, termDays: totalDays });
+  return out;
+}

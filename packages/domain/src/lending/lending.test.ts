@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_PRODUCT, type ProductConfig } from './product.ts';
 import { allOffers, offerable, priceLoan, PricingError } from './pricing.ts';
-import { CAPS, capCharge, capPenalty, effectiveMonthlyRate, productBreaches, quoteBreaches } from './compliance.ts';
+import { CAPS, capCharge, capPenalty, effectiveMonthlyRate, overdueChargeCeiling, overdueChargesAfter, productBreaches, quoteBreaches, scheduleBreaches } from './compliance.ts';
 import { IllegalTransition, ORDER_STATUSES, TRANSITIONS, isOutstanding, nextStatus, orderLabel, orderLabelText, type OrderEvent } from './order-state.ts';
 
 const RUNS = 10_000;
@@ -184,5 +184,36 @@ describe('BE-05 ledger transactions', () => {
     const { balanced, UnbalancedTransaction } = await import('./ledger.ts');
     expect(() => balanced([{ account: 'cash_at_provider', amount: 1n }])).toThrow(UnbalancedTransaction);
     expect(balanced([{ account: 'cash_at_provider', amount: 0n }])).toEqual([]);
+  });
+});
+
+describe('BE-07 overdue charges and extensions inside the caps', () => {
+  it('BE-07 late charge + penalty together never exceed 5% a month of the amount due, pro rata by day', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 5_000_000n }), fc.integer({ min: 0, max: 400 }), fc.bigInt({ min: 0n, max: 1_000_000n }), fc.integer({ min: 0, max: 5_000 }), (due, days, late, ppm) => {
+        const c = overdueChargesAfter({ lateCharge: late, penaltyDailyPpm: ppm }, due, days);
+        expect(c.lateCharge + c.penalty).toBeLessThanOrEqual(overdueChargeCeiling(due, days));
+        expect(c.lateCharge).toBeGreaterThanOrEqual(0n);
+        expect(c.penalty).toBeGreaterThanOrEqual(0n);
+        // cumulative: a later day never owes less
+        const next = overdueChargesAfter({ lateCharge: late, penaltyDailyPpm: ppm }, due, days + 1);
+        expect(next.lateCharge + next.penalty).toBeGreaterThanOrEqual(c.lateCharge + c.penalty);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('BE-07 ₱50 late charge + 0.1%/day on ₱1,021 is held to 5% a month (the review finding)', () => {
+    const c = overdueChargesAfter({ lateCharge: 5_000n, penaltyDailyPpm: 1_000 }, 102_100n, 30);
+    expect(c.lateCharge + c.penalty).toBe(5_105n);
+    expect(overdueChargesAfter({ lateCharge: 5_000n, penaltyDailyPpm: 1_000 }, 102_100n, 1).lateCharge).toBe(170n);
+  });
+
+  it('CO-02 an extension on default terms stays inside every cap; one that would breach is reported', () => {
+    const q = priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14 });
+    const base = { principal: q.principal, netProceeds: q.netProceeds, interest: q.interest, upFrontCharges: q.financeCharge - q.interest, termDays: 14, overdueCharges: 0n };
+    expect(scheduleBreaches({ ...base, extensions: [{ fee: 1_000n, days: 8, paidOnDay: 10 }] })).toEqual([]);
+    const greedy = Array.from({ length: 12 }, (_, i) => ({ fee: 10_000n, days: 8, paidOnDay: 1 + i }));
+    expect(scheduleBreaches({ ...base, extensions: greedy }).map((b) => b.cap)).toEqual(expect.arrayContaining(['nominal', 'effective', 'totalCost']));
   });
 });
