@@ -17,3 +17,18 @@ export function nextManilaDayStart(at: Date): Date {
 export function manilaDate(at: Date): string {
   return new Date(at.getTime() + MANILA_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** A Manila calendar date `n` days after `isoDate` (YYYY-MM-DD); plain arithmetic, no time zones. */
+export function addDays(isoDate: string, n: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from `from` to `to` (YYYY-MM-DD), negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** `YYYY-MM-DD HH:mm` in Asia/Manila (receipts). */
+export function manilaDateTime(at: Date): string {
+  return new Date(at.getTime() + MANILA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}

@@ -9,6 +9,8 @@ export const LEDGER_ACCOUNTS = [
   'cash_at_provider', // asset: our float at the payout/collection providers
   'principal_receivable', // asset: principal the borrowers owe
   'interest_receivable', // asset: interest accrued and not yet paid
+  'fee_receivable', // asset: extension fees owed (charged and paid by the same payment)
+  'penalty_receivable', // asset: late charges and penalties owed
   'fee_income', // income: service and credit reporting fees (before coupons)
   'interest_income', // income: interest accrued
   'penalty_income', // income: late charges and penalties

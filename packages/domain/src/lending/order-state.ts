@@ -1,4 +1,5 @@
 import type { Locale } from '../locale.ts';
+import { daysBetween } from '../time.ts';
 
 /**
  * The order state machine (ST-01, ST-04, ST-06). Persisted states only; "due today" and "expires in
@@ -24,7 +25,8 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderEvent
   // A paid-out transfer the network bounces back: the money never arrived, so the account is fixed and it is paid again.
   repaying: { due_date_passed: 'overdue', extension_paid: 'extended', repaid_in_full: 'settled', cancelled_by_operator: 'cancelled', payout_reversed: 'payout_failed' },
   extended: { due_date_passed: 'overdue', extension_paid: 'extended', repaid_in_full: 'settled' },
-  overdue: { repaid_in_full: 'settled' },
+  // CO-02: an extension is allowed after the due date too (the overdue charges so far are paid with its fee)
+  overdue: { repaid_in_full: 'settled', extension_paid: 'extended' },
   settled: {},
   cancelled: {},
 };
@@ -64,11 +66,10 @@ export type OrderLabel =
   | { key: 'settled' }
   | { key: 'cancelled' };
 
-const dayNumber = (isoDate: string) => Math.round(Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000);
 
 /** The label a borrower sees for an order on a Manila calendar day (dates are YYYY-MM-DD). */
 export function orderLabel(status: OrderStatus, dueDate: string, today: string): OrderLabel {
-  const daysLeft = dayNumber(dueDate) - dayNumber(today);
+  const daysLeft = daysBetween(today, dueDate);
   switch (status) {
     case 'disbursing':
       return { key: 'disbursing' };
@@ -134,7 +135,16 @@ export const ORDER_LABEL_TEXT: Record<Locale, Record<OrderLabel['key'], string>>
   },
 };
 
+/** The singular forms ("1 day"): a count of one reads naturally in every language. */
+export const ORDER_LABEL_TEXT_ONE: Record<Locale, Partial<Record<OrderLabel['key'], string>>> = {
+  'en-US': { expiresIn: 'Expires in 1 day', overdue: 'Overdue by 1 day', extended: 'Extended: due in 1 day' },
+  fil: { expiresIn: 'Mag-e-expire bukas', overdue: 'Lampas na ng 1 araw', extended: 'Na-extend: dapat bayaran bukas' },
+  'zh-CN': { expiresIn: '1 天后到期', overdue: '已逾期 1 天', extended: '已展期：1 天后到期' },
+};
+
 export function orderLabelText(label: OrderLabel, locale: Locale): string {
+  const one = 'days' in label && label.days === 1 ? ORDER_LABEL_TEXT_ONE[locale][label.key] : undefined;
+  if (one) return one;
   const template = ORDER_LABEL_TEXT[locale][label.key];
   return 'days' in label ? template.replace('{days}', String(label.days)) : template;
 }
