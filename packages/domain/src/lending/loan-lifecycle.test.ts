@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { addDays, daysBetween } from '../time.ts';
 import { overdueChargeCeiling } from './compliance.ts';
 import { allocateRepayment, balance, outstandingOf, REPAYMENT_ALLOCATION_ORDER, totalOf, type LoanTransaction } from './loan-account.ts';
-import { amountDueOn, applyOrderEvent, costSoFar, dueDate, extensionQuote, type Loan, type LoanEvent, type LoanTerms } from './loan-lifecycle.ts';
+import { amountDueOn, applyOrderEvent, costSoFar, dueDate, extensionQuote, type Loan, type LoanTerms } from './loan-lifecycle.ts';
 import { IllegalTransition } from './order-state.ts';
 import { DEFAULT_PRODUCT } from './product.ts';
 import { priceLoan } from './pricing.ts';
