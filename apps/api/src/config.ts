@@ -74,6 +74,11 @@ const envSchema = z
     PHOTO_UPLOAD_GRANT_SECONDS: int(600, 60, 3600),
     PHOTO_LINK_SECONDS: int(300, 30, 3600),
     SELFIE_MODE: z.enum(['selfie', 'idInHand']).default('selfie'),
+    // servicing (issue 7)
+    /** the address borrowers reach the app at (e-wallet checkouts send the browser back here) */
+    PUBLIC_BASE_URL: z.url('must be a URL').optional(),
+    /** RO-02: switch off payout-account changes ("The system is under maintenance for bank change") */
+    BANK_CHANGE_MAINTENANCE: bool(false),
     ROUTE_ALIASES: z
       .string()
       .default('{}')
