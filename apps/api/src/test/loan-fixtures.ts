@@ -13,7 +13,7 @@ let phoneSeq = 0;
  */
 export async function seedDisbursedLoan(
   db: Db,
-  options: { principal?: Centavos; termDays?: number; terms?: LoanTerms; disbursedAt: Date },
+  options: { principal?: Centavos; termDays?: number; terms?: LoanTerms; disbursedAt: Date; phone?: string },
 ): Promise<{ orderId: string; customerId: string }> {
   const customerId = randomUUID();
   const applicationId = randomUUID();
@@ -22,7 +22,7 @@ export async function seedDisbursedLoan(
   const quote = priceLoan(DEFAULT_PRODUCT, { principal: options.principal ?? 200_000n, termDays: options.termDays ?? 14 });
   const terms = options.terms ?? { lateCharge: DEFAULT_PRODUCT.lateCharge, penaltyDailyPpm: DEFAULT_PRODUCT.penaltyDailyPpm, extensionFeeBp: DEFAULT_PRODUCT.extensionFeeBp, extensionDays: DEFAULT_PRODUCT.extensionDays };
   phoneSeq++;
-  await db.insert(customers).values({ id: customerId, phone: `98${String(process.pid % 1000).padStart(3, '0')}${String(phoneSeq).padStart(5, '0')}`, registeredAt: at });
+  await db.insert(customers).values({ id: customerId, phone: options.phone ?? `98${String(process.pid % 1000).padStart(3, '0')}${String(phoneSeq).padStart(5, '0')}`, registeredAt: at });
   await db.insert(applications).values({ id: applicationId, customerId, status: 'approved', createdAt: at, updatedAt: at });
   await db.insert(orders).values({
     id: orderId,
