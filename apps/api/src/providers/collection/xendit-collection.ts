@@ -37,13 +37,16 @@ import { centavosFromPesos, instant, parseJsonExact } from './exact-amount.ts';
  *   Xendit's Channel Data Finder widget, which the published pages only embed: confirm them in test
  *   mode before going live.
  * - Webhooks (https://docs.xendit.co/apidocs/payment-webhook-notification,
+ *   https://docs.xendit.co/docs/payments-api-webhooks,
  *   https://docs.xendit.co/docs/handling-webhooks): authenticated ONLY by the `x-callback-token`
  *   header equal to the dashboard's webhook verification token (no body signature, no signed
  *   timestamp, so there is no tolerance to check and a replayed delivery is indistinguishable from a
  *   retry: dedupe by event id). Events `payment.capture` (status SUCCEEDED, `captures[]` with
  *   `capture_amount` and `capture_timestamp`, `payment_details.receipt_id`), `payment.failure`
- *   (`failure_code`), and `payment_request.expiry` (the payment request, status EXPIRED). Xendit says
- *   `payment_id` and `capture_id` identify unique events; retries repeat the same body.
+ *   (`failure_code`), and `payment_request.expiry` (documented as an event name; its body is taken to
+ *   be the payment request object with status EXPIRED, as the other events carry their object).
+ *   Xendit warns that expiry can race a capture: a `paid` after `expired` is still money received.
+ *   Xendit says `payment_id` and `capture_id` identify unique events; retries repeat the same body.
  */
 
 export interface XenditCollectionOptions {
