@@ -21,7 +21,8 @@ import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import { SandboxPayoutProvider } from './providers/payout/sandbox-payout.ts';
 import { XenditPayoutProvider } from './providers/payout/xendit-payout.ts';
 import type { CollectionProvider } from './providers/collection/collection-provider.ts';
-import { SandboxCollectionProvider } from './providers/collection/sandbox-collection.ts';
+import { SandboxCollectionProvider, sandboxCollectionWebhookSecret } from './providers/collection/sandbox-collection.ts';
+import { XenditCollectionProvider } from './providers/collection/xendit-collection.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import staticWebPlugin from './plugins/external/static-web.ts';
@@ -74,9 +75,12 @@ function payoutProviderFor(config: Config, secretKey: Buffer): PayoutProvider {
   return new SandboxPayoutProvider(purposeKey(secretKey, 'sandbox-payout-callback'));
 }
 
-function collectionProviderFor(_config: Config, secretKey: Buffer): CollectionProvider {
-  // the sandbox's checkout page is served by the sandbox routes
-  return new SandboxCollectionProvider({ webhookSecret: purposeKey(secretKey, 'sandbox-collection-webhook'), checkoutPath: '/api/sandbox/checkout' });
+function collectionProviderFor(config: Config, secretKey: Buffer): CollectionProvider {
+  if (config.COLLECTION_PROVIDER === 'xendit') {
+    return new XenditCollectionProvider({ secretKey: config.XENDIT_COLLECTION_SECRET_KEY ?? config.XENDIT_SECRET_KEY!, callbackToken: config.XENDIT_CALLBACK_TOKEN!, baseUrl: config.XENDIT_BASE_URL, displayName: config.COMPANY_NAME });
+  }
+  // the sandbox's checkout page is served by the sandbox routes (/api/sandbox/checkout/<id>)
+  return new SandboxCollectionProvider({ webhookSecret: sandboxCollectionWebhookSecret(config.SANDBOX_COLLECTION_WEBHOOK_SECRET, secretKey), accountName: config.COMPANY_NAME, checkoutPath: '/api/sandbox/checkout' });
 }
 
 function storageFor(config: Config): ObjectStorage {

@@ -1,4 +1,6 @@
-import type { Centavos } from '@pisonow/domain';
+import { COLLECTION_CHANNELS as DOMAIN_CHANNELS, REPAYMENT_PARTNERS, type Centavos, type CollectionChannel } from '@pisonow/domain';
+
+export type { CollectionChannel };
 
 /**
  * Collects a repayment (or an extension fee) from the borrower (ST-02, VAL-15, BE-05): an e-wallet
@@ -10,9 +12,8 @@ import type { Centavos } from '@pisonow/domain';
  * Money arrives only through `verifyWebhook`: `create` never means "paid".
  */
 
-/** How the borrower pays. */
-export type CollectionChannel = 'ewallet' | 'bank_transfer' | 'otc';
-export const COLLECTION_CHANNELS: readonly CollectionChannel[] = ['ewallet', 'bank_transfer', 'otc'];
+/** How the borrower pays (the list lives in the domain, with the Repay page's partners). */
+export const COLLECTION_CHANNELS: readonly CollectionChannel[] = DOMAIN_CHANNELS;
 
 export interface CollectionRequest {
   /** ours, stable per attempt (e.g. the collection id): the same key always gets the same collection */
@@ -149,21 +150,9 @@ export interface CollectionOption {
 /**
  * Every way to repay that we know of, in the order the Repay page lists them. Codes are ours (the
  * e-wallet codes match the payout list); each adapter maps them to its provider's own codes and
- * answers `supports()` for the ones it can do. Belongs in the domain; kept here until it moves.
+ * answers `supports()` for the ones it can do. The list itself is the domain's REPAYMENT_PARTNERS.
  */
-export const COLLECTION_OPTIONS: readonly CollectionOption[] = [
-  { channel: 'ewallet', providerCode: 'GCASH', displayName: 'GCash' },
-  { channel: 'ewallet', providerCode: 'MAYA', displayName: 'Maya' },
-  { channel: 'ewallet', providerCode: 'GRABPAY', displayName: 'GrabPay' },
-  { channel: 'ewallet', providerCode: 'SHOPEEPAY', displayName: 'ShopeePay' },
-  { channel: 'bank_transfer', providerCode: 'BANK_TRANSFER', displayName: 'Bank transfer (InstaPay / PESONet)' },
-  { channel: 'otc', providerCode: '7ELEVEN', displayName: '7-Eleven' },
-  { channel: 'otc', providerCode: 'CEBUANA', displayName: 'Cebuana Lhuillier' },
-  { channel: 'otc', providerCode: 'MLHUILLIER', displayName: 'M Lhuillier' },
-  { channel: 'otc', providerCode: 'PALAWAN', displayName: 'Palawan Express' },
-  { channel: 'otc', providerCode: 'LBC', displayName: 'LBC' },
-  { channel: 'otc', providerCode: 'ECPAY', displayName: 'ECPay partner outlets' },
-];
+export const COLLECTION_OPTIONS: readonly CollectionOption[] = REPAYMENT_PARTNERS.map((p) => ({ channel: p.channel, providerCode: p.providerCode, displayName: p.name }));
 
 export function collectionOption(channel: CollectionChannel, providerCode: string): CollectionOption | undefined {
   return COLLECTION_OPTIONS.find((o) => o.channel === channel && o.providerCode === providerCode);
