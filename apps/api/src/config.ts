@@ -49,6 +49,7 @@ const envSchema = z
     CAPTCHA_IP_SENDS_PER_HOUR: int(5, 1, 1000),
     CAPTCHA_PREFIX_SENDS_PER_10_MINUTES: int(30, 1, 10000),
     SESSION_TTL_DAYS: int(30, 1, 365),
+    IDEMPOTENCY_LEASE_SECONDS: int(30, 1, 3600),
     PRODUCT_NAME: z.string().min(1).default('PisoNow'),
     COMPANY_NAME: z.string().min(1).default('PisoNow Lending Corporation'),
     COMPANY_SEC_REG_NO: z.string().min(1).default('CS0000000000 (sandbox)'),
