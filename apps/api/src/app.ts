@@ -103,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDatabase = !options.database;
   const database =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') }));
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite'), now: () => (options.clock ?? systemClock).now() }));
   if (ownsDatabase) await database.migrate();
 
   app.decorate('config', config);
