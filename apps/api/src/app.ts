@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { resolveSecretKey } from './lib/secret-key.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { SandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
 import { SemaphoreSmsProvider } from './providers/sms/semaphore-sms.ts';
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   /** replaces the configured payout provider (tests) */
   payoutProvider?: PayoutProvider;
   logger?: FastifyServerOptions['logger'];
+  /** the configured logger, written to this stream (tests read the log) */
+  logStream?: NodeJS.WritableStream;
 }
 
 function smsProviderFor(app: FastifyInstance): SmsProvider {
@@ -88,7 +91,7 @@ function storageFor(config: Config): ObjectStorage {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: options.logger ?? loggerOptions(config, options.logStream),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
