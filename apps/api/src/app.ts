@@ -22,7 +22,7 @@ import { XenditPayoutProvider } from './providers/payout/xendit-payout.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import staticWebPlugin from './plugins/external/static-web.ts';
-import errorHandlerPlugin from './plugins/app/error-handler.ts';
+import errorHandlerPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler.ts';
 import databasePlugin from './plugins/app/database.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
 import authPlugin from './plugins/app/auth.ts';
@@ -98,6 +98,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // every error is `{ code, message }`, even those raised before routing or by the HTTP parser
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
