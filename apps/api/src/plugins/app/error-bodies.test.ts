@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ERROR_CODES, errorMessage } from '@pisonow/domain';
+import type { InjectOptions } from 'fastify';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -25,7 +26,7 @@ function expectCatalogueBody(res: { statusCode: number; body: string; headers: R
 
 describe('error bodies: every error is { code, message } from the catalogue, never a 5xx for bad input', () => {
   const authed = () => ({ authorization: `Bearer ${token}` });
-  const cases: [string, () => Parameters<TestApp['app']['inject']>[0], number, string][] = [
+  const cases: [string, () => InjectOptions, number, string][] = [
     ['a malformed URL', () => ({ method: 'GET', url: '/api/%ff%fe', headers: { 'accept-language': 'fil' } }), 400, 'VALIDATION_FAILED'],
     ['a malformed URL on a route with a parameter', () => ({ method: 'GET', url: '/api/orders/%c0%af', headers: authed() }), 400, 'VALIDATION_FAILED'],
     ['a route that does not exist', () => ({ method: 'GET', url: '/api/no-such-route' }), 404, 'NOT_FOUND'],

@@ -70,7 +70,8 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
  * other error, in the caller's language, never the framework's own body echoing the input.
  * Wired through Fastify's `frameworkErrors` option; the onRequest hooks have not run yet.
  */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, fastifyReply) => {
+  const reply = fastifyReply as unknown as FastifyReply;
   const locale = pickLocale(request.headers['accept-language']);
   const internal = error.code === 'FST_ERR_ASYNC_CONSTRAINT';
   if (internal) request.log.error({ err: error }, 'framework error');
