@@ -64,7 +64,7 @@ export function lockDataDir(dataDir: string, now: Date): { release(): void } {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    let content: LockContent | null = null;
+    let content: LockContent | null;
     try {
       content = JSON.parse(readFileSync(lockFile, 'utf8')) as LockContent;
     } catch {
