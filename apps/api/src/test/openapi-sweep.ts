@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { orders, payouts, sessions } from '../db/schema/index.ts';
+import { orders, payouts, photos, sessions } from '../db/schema/index.ts';
 import { decidePendingApplications } from '../modules/lending/decide-application.ts';
 import { disburseOrder } from '../modules/orders/disburse-order.ts';
 import { psgcDirectory } from '../modules/addresses/psgc-directory.ts';
@@ -202,13 +202,12 @@ export async function seedBorrowers(t: TestApp, api: ReturnType<typeof client>, 
 }
 
 /** Every id-like value a borrower owns, by the path-parameter name that takes it. */
-export async function ownedIds(db: Db, b: Borrower, api: ReturnType<typeof client>): Promise<Record<string, string[]>> {
+export async function ownedIds(db: Db, b: Borrower): Promise<Record<string, string[]>> {
   const mine = await db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, b.customerId));
   const pay = mine.length ? await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderId, mine[0]!.id)) : [];
   const sess = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.customerId, b.customerId));
-  const app = await api.json('GET', '/api/application', undefined, b.h);
-  const photoIds = JSON.stringify(app.body ?? {}).match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [];
-  return { orderId: mine.map((o) => o.id), payoutId: pay.map((p) => p.id), sessionId: sess.map((s) => s.id), photoId: [...new Set(photoIds)] };
+  const pics = await db.select({ id: photos.id }).from(photos).where(eq(photos.customerId, b.customerId));
+  return { orderId: mine.map((o) => o.id), payoutId: pay.map((p) => p.id), sessionId: sess.map((s) => s.id), photoId: pics.map((p) => p.id) };
 }
 
 /** Path parameters that name public reference data or a fixed set, not something a borrower owns. */

@@ -118,7 +118,7 @@ describe('schema-guided fuzzing from /api/openapi.json', () => {
     ops = await loadOperations(f.app);
     borrowers = await seedBorrowers(f, fapi, '91791000');
     for (const b of Object.values(borrowers)) {
-      for (const [name, ids] of Object.entries(await ownedIds(f.database.db, b, fapi))) (pools[name] ??= []).push(...ids);
+      for (const [name, ids] of Object.entries(await ownedIds(f.database.db, b))) (pools[name] ??= []).push(...ids);
       const grant = await fapi.json('POST', '/api/photos/upload-grants', { kind: 'idCard' }, b.h);
       (pools.token ??= []).push(String(grant.body.uploadUrl).split('/').pop()!);
     }
