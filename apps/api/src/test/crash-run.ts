@@ -117,6 +117,8 @@ db.on('error', () => {});
 
 // ---------------------------------------------------------------- HTTP with retries
 const stats = { requests: 0, retried: 0, inProgress: 0, relogins: 0, networkErrors: 0 };
+/** writes with an Idempotency-Key now on the wire: most kills aim at one of them */
+let keyedInFlight = 0;
 interface Res {
   status: number;
   body: Record<string, unknown>;
@@ -133,6 +135,8 @@ async function call(method: string, url: string, body?: unknown, headers: Record
       await sleep(150 + random() * 400);
     }
     stats.requests++;
+    const keyed = 'idempotency-key' in headers;
+    if (keyed) keyedInFlight++;
     try {
       const res = await fetch(`${api}${url}`, {
         method,
@@ -150,6 +154,8 @@ async function call(method: string, url: string, body?: unknown, headers: Record
       return { status: res.status, body: parsed };
     } catch {
       stats.networkErrors++;
+    } finally {
+      if (keyed) keyedInFlight--;
     }
   }
   throw new Error(`${method} ${url}: no answer before the deadline`);
@@ -270,8 +276,19 @@ try {
   say(`server up in ${((performance.now() - bootStarted) / 1000).toFixed(1)} s (migrations included)`);
   launch(FIRST_WAVE);
   const restartTimes: number[] = [];
+  let aimed = 0;
   for (let k = 1; k <= KILLS; k++) {
     await sleep(400 + random() * 2600);
+    if (random() < 0.7) {
+      // aim: kill while a write with an Idempotency-Key is being handled (the crash that used to
+      // leave the key claimed with no answer); otherwise the moment is whatever it is
+      const until = performance.now() + 3000;
+      while (keyedInFlight === 0 && performance.now() < until) await sleep(2);
+      if (keyedInFlight > 0) {
+        aimed++;
+        await sleep(random() * 25);
+      }
+    }
     await killServer();
     const t0 = performance.now();
     await startServer();
@@ -307,7 +324,7 @@ try {
   const lines = serverLog.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: number; msg?: string });
   const errors = lines.filter((l) => l.level >= 50);
   const takenOver = lines.filter((l) => l.msg?.startsWith('idempotency claim expired')).length;
-  say(`${KILLS} kills, ${flows.length} borrowers, ${stats.requests} requests (${stats.retried} retries, ${stats.networkErrors} connection errors, ${stats.inProgress} "in progress", ${stats.relogins} new codes after a lost login), ${takenOver} Idempotency-Key claims taken over after their lease, ${errors.length} error lines in the server log`);
+  say(`${KILLS} kills (${aimed} during a keyed write), ${flows.length} borrowers, ${stats.requests} requests (${stats.retried} retries, ${stats.networkErrors} connection errors, ${stats.inProgress} "in progress", ${stats.relogins} new codes after a lost login), ${takenOver} Idempotency-Key claims taken over after their lease, ${errors.length} error lines in the server log`);
   failed = problems.length > 0;
 } catch (error) {
   failed = true;
