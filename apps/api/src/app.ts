@@ -9,6 +9,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { OffsetClock, systemClock, type Clock } from './lib/clock.ts';
 import { sandboxClock as sandboxClockTable } from './db/schema/index.ts';
 import { resolveSecretKey } from './lib/secret-key.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { SandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
 import { SemaphoreSmsProvider } from './providers/sms/semaphore-sms.ts';
@@ -26,7 +27,7 @@ import { XenditCollectionProvider } from './providers/collection/xendit-collecti
 import helmetPlugin from './plugins/external/helmet.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import staticWebPlugin from './plugins/external/static-web.ts';
-import errorHandlerPlugin from './plugins/app/error-handler.ts';
+import errorHandlerPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler.ts';
 import databasePlugin from './plugins/app/database.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
 import authPlugin from './plugins/app/auth.ts';
@@ -58,6 +59,8 @@ export interface BuildAppOptions {
   /** replaces the configured collection provider (tests) */
   collectionProvider?: CollectionProvider;
   logger?: FastifyServerOptions['logger'];
+  /** the configured logger, written to this stream (tests read the log) */
+  logStream?: NodeJS.WritableStream;
 }
 
 function smsProviderFor(app: FastifyInstance): SmsProvider {
@@ -110,13 +113,16 @@ async function sandboxClock(database: Database): Promise<OffsetClock> {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: options.logger ?? loggerOptions(config, options.logStream),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // every error is `{ code, message }`, even those raised before routing or by the HTTP parser
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -125,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDatabase = !options.database;
   const database =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') }));
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite'), now: () => (options.clock ?? systemClock).now() }));
   if (ownsDatabase) await database.migrate();
 
   app.decorate('config', config);

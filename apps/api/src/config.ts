@@ -23,6 +23,12 @@ const envSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool(false),
+    // HSTS: unset = on in production (served behind TLS), off otherwise (plain http on localhost)
+    HSTS: z
+      .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be 1/0, true/false, on/off or yes/no' })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(v))),
+    HSTS_MAX_AGE_SECONDS: int(31_536_000, 0, 63_072_000),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
@@ -49,6 +55,7 @@ const envSchema = z
     CAPTCHA_IP_SENDS_PER_HOUR: int(5, 1, 1000),
     CAPTCHA_PREFIX_SENDS_PER_10_MINUTES: int(30, 1, 10000),
     SESSION_TTL_DAYS: int(30, 1, 365),
+    IDEMPOTENCY_LEASE_SECONDS: int(30, 1, 3600),
     PRODUCT_NAME: z.string().min(1).default('PisoNow'),
     COMPANY_NAME: z.string().min(1).default('PisoNow Lending Corporation'),
     COMPANY_SEC_REG_NO: z.string().min(1).default('CS0000000000 (sandbox)'),
@@ -125,7 +132,10 @@ const envSchema = z
     if (env.SMS_PROVIDER === 'semaphore' && !env.SEMAPHORE_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['SEMAPHORE_API_KEY'], message: 'is required when SMS_PROVIDER=semaphore' });
     }
-  });
+  })
+
+  // defaults that depend on another setting
+  .transform((env) => ({ ...env, HSTS: env.HSTS ?? env.NODE_ENV === 'production' }));
 
 export type Config = z.output<typeof envSchema>;
 

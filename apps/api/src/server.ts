@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 let config;
 try {
@@ -9,7 +10,14 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config });
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({ config });
+} catch (error) {
+  // a second server on the same embedded database: say so plainly and stop
+  console.error(error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+}
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export { schema };
 
@@ -35,6 +36,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data folder; `memory://` (or undefined with no url) keeps it in memory */
   dataDir?: string;
+  /** stamps the data-folder lock (default: the system clock) */
+  now?: () => Date;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -53,13 +56,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  // one process per data folder: a second one refuses to start (DataDirLockedError)
+  const lock = dataDir ? lockDataDir(dataDir, (options.now ?? (() => new Date()))()) : null;
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pglite.close(),
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

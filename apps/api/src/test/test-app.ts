@@ -46,7 +46,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { smsProvider?: SmsProvider; clock?: ManualClock } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { smsProvider?: SmsProvider; clock?: ManualClock; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const { DATABASE_URL: _ignored, ...processEnv } = process.env;
   void _ignored;
   const config = loadConfig({
@@ -61,7 +61,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   const { database, drop } = await freshDatabase();
   const clock = options.clock ?? new ManualClock();
-  const app = await buildApp({ config, clock, database, smsProvider: options.smsProvider, logger: false });
+  // silent, unless the test reads the log (then with the production logger settings)
+  const app = await buildApp({ config, clock, database, smsProvider: options.smsProvider, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
   await app.ready();
   return {
     app,
