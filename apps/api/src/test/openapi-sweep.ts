@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { orders, payouts, photos, sessions } from '../db/schema/index.ts';
+import { orders, payouts, photos, repayments, sessions } from '../db/schema/index.ts';
 import { decidePendingApplications } from '../modules/lending/decide-application.ts';
 import { disburseOrder } from '../modules/orders/disburse-order.ts';
 import { psgcDirectory } from '../modules/addresses/psgc-directory.ts';
@@ -149,6 +149,11 @@ export const GUARDED_TABLES = [
   'ledger_entries',
   'sandbox_sms_outbox',
   'product_configs',
+  'repayments',
+  'loan_transactions',
+  'order_events',
+  'provider_webhooks',
+  'loan_reminders',
 ] as const;
 
 /** One round trip: every guarded table's row count and a hash of its content. */
@@ -198,6 +203,11 @@ export async function seedBorrowers(t: TestApp, api: ReturnType<typeof client>, 
   await withOrder(disbursed, `${prefix}-seed-order-1`);
   await withOrder(failedPayout, `${prefix}-seed-order-2`);
   await disburseAll();
+  // repaying: an open repayment (over the counter), so the servicing endpoints have ids to sweep
+  const [loan] = await db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, disbursed.customerId));
+  const bill = await api.json('GET', `/api/orders/${loan!.id}`, undefined, disbursed.h);
+  const opened = await api.json('POST', `/api/orders/${loan!.id}/repayments`, { purpose: 'full', channel: 'otc', providerCode: '7ELEVEN', expectedAmount: bill.body.balance.total }, { ...disbursed.h, 'idempotency-key': `${prefix}-seed-repay-1` });
+  if (opened.status !== 201) throw new Error(`repayment: ${JSON.stringify(opened.body)}`);
   return { fresh, pending, approved, disbursed, failedPayout };
 }
 
@@ -207,7 +217,8 @@ export async function ownedIds(db: Db, b: Borrower): Promise<Record<string, stri
   const pay = mine.length ? await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderId, mine[0]!.id)) : [];
   const sess = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.customerId, b.customerId));
   const pics = await db.select({ id: photos.id }).from(photos).where(eq(photos.customerId, b.customerId));
-  return { orderId: mine.map((o) => o.id), payoutId: pay.map((p) => p.id), sessionId: sess.map((s) => s.id), photoId: pics.map((p) => p.id) };
+  const repaid = await db.select({ id: repayments.id }).from(repayments).where(eq(repayments.customerId, b.customerId));
+  return { orderId: mine.map((o) => o.id), payoutId: pay.map((p) => p.id), sessionId: sess.map((s) => s.id), photoId: pics.map((p) => p.id), repaymentId: repaid.map((r) => r.id) };
 }
 
 /** Path parameters that name public reference data or a fixed set, not something a borrower owns. */
