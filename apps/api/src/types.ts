@@ -13,6 +13,8 @@ export interface AuthenticatedCustomer {
   customerId: string;
   sessionId: string;
   phone: string;
+  /** loaded with the session (same query), so `GET /api/me` needs no second round trip */
+  registeredAt: Date;
 }
 
 export interface Providers {

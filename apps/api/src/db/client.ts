@@ -35,14 +35,18 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data folder; `memory://` (or undefined with no url) keeps it in memory */
   dataDir?: string;
+  /** called with each statement sent (tests count round trips) */
+  onQuery?: (sql: string) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const onQuery = options.onQuery;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -54,7 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir ? { dataDir } : {});
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = drizzlePglite(pglite, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
