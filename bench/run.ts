@@ -26,7 +26,7 @@ interface Row {
 }
 const rows: Row[] = [];
 const notes: string[] = [];
-const memory: { when: string; rssMb: number; peakMb: number }[] = [];
+const memory: { when: string; rssMb: number; peakMb: number; anonMb: number }[] = [];
 const log = (...args: unknown[]) => console.log('[bench]', ...args);
 
 type Request = { method?: string; path: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> };
@@ -185,9 +185,9 @@ async function main() {
       `| product \`/api/me\` ÷ bare node:http | ${ratio(meRow, bareRow)} |`,
       ...(homeRow ? [`| product \`/api/home\` ÷ minimal Fastify + pg | ${ratio(homeRow, minimalRow)} |`] : []),
       '',
-      '| product server memory | RSS MB | peak RSS MB |',
-      '|---|---:|---:|',
-      ...memory.map((x) => `| ${x.when} | ${x.rssMb} | ${x.peakMb} |`),
+      '| product server memory | RSS MB | peak RSS MB | of which anonymous MB |',
+      '|---|---:|---:|---:|',
+      ...memory.map((x) => `| ${x.when} | ${x.rssMb} | ${x.peakMb} | ${x.anonMb} |`),
       '',
       ...notes.map((n) => `- ${n}`),
       '',

@@ -12,9 +12,8 @@ import { SandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
 import { SemaphoreSmsProvider } from './providers/sms/semaphore-sms.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import { LocalDiskStorage } from './providers/storage/local-disk-storage.ts';
-import { S3Storage } from './providers/storage/s3-storage.ts';
 import type { FaceDetector } from './providers/face/face-detector.ts';
-import { TinyFaceDetector } from './providers/face/tiny-face-detector.ts';
+import { ImageWorkerPool, type PhotoInspector } from './workers/image-pool.ts';
 import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import { SandboxPayoutProvider } from './providers/payout/sandbox-payout.ts';
 import { XenditPayoutProvider } from './providers/payout/xendit-payout.ts';
@@ -47,6 +46,8 @@ export interface BuildAppOptions {
   storage?: ObjectStorage;
   /** replaces the face detector (tests) */
   faceDetector?: FaceDetector;
+  /** replaces the photo inspector (tests) */
+  photoInspector?: PhotoInspector;
   /** replaces the configured payout provider (tests) */
   payoutProvider?: PayoutProvider;
   logger?: FastifyServerOptions['logger'];
@@ -67,8 +68,10 @@ function payoutProviderFor(config: Config): PayoutProvider {
   return new SandboxPayoutProvider();
 }
 
-function storageFor(config: Config): ObjectStorage {
+async function storageFor(config: Config): Promise<ObjectStorage> {
   if (config.STORAGE_PROVIDER === 's3') {
+    // the AWS SDK is loaded only when configured (it is a large module graph)
+    const { S3Storage } = await import('./providers/storage/s3-storage.ts');
     return new S3Storage({
       bucket: config.S3_BUCKET!,
       region: config.S3_REGION,
@@ -120,11 +123,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerPlugin);
   // app
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
+  // Image decoding and face detection live in worker threads that start on the first photo (the
+  // face model on the first selfie) and exit when idle: the main process never loads sharp or tfjs.
+  const imagePool = !options.faceDetector || !options.photoInspector ? new ImageWorkerPool({ maxThreads: config.IMAGE_WORKERS, idleTimeoutMs: config.IMAGE_WORKER_IDLE_SECONDS * 1000 }) : undefined;
+  if (imagePool) app.addHook('onClose', async () => imagePool.close());
   app.decorate('providers', {
     sms: options.smsProvider ?? smsProviderFor(app),
-    storage: options.storage ?? storageFor(config),
-    // the model loads on the first selfie, not at start-up: most requests never need it
-    face: options.faceDetector ?? new TinyFaceDetector(),
+    storage: options.storage ?? (await storageFor(config)),
+    face: options.faceDetector ?? imagePool!,
+    images: options.photoInspector ?? imagePool!,
     payouts: options.payoutProvider ?? payoutProviderFor(config),
   });
   await app.register(jobsPlugin);

@@ -74,6 +74,9 @@ const envSchema = z
     PHOTO_UPLOAD_GRANT_SECONDS: int(600, 60, 3600),
     PHOTO_LINK_SECONDS: int(300, 30, 3600),
     SELFIE_MODE: z.enum(['selfie', 'idInHand']).default('selfie'),
+    // image decoding and face detection run in a pool of worker threads (memory stays off the main thread)
+    IMAGE_WORKERS: int(1, 1, 16),
+    IMAGE_WORKER_IDLE_SECONDS: int(60, 1, 86_400),
     ROUTE_ALIASES: z
       .string()
       .default('{}')
