@@ -1,108 +1,26 @@
 // Shared by `npm run bench` and `npm run soak:memory`: start servers as real child processes, make
 // throw-away databases, speak the API the way the web app does, read a process's memory.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { PRODUCTION_MEMORY_SETTINGS, repoRoot, serverEntry, sleep, startServerProcess, throwAwayDatabase, type ServerProcess } from '../apps/api/src/test/server-process.ts';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
+export { repoRoot, serverEntry, sleep, throwAwayDatabase };
+export type Proc = ServerProcess;
+
 const photoFixtures = path.join(repoRoot, 'apps/api/src/test/fixtures/photos');
 export const fixture = (name: string) => readFile(path.join(photoFixtures, name));
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export interface Proc {
-  child: ChildProcess;
-  port: number;
-  base: string;
-  stop(): Promise<void>;
-}
-
-/** Starts `node <entry>` (this Node: 24 from node_modules/.bin under npm) and waits until `readyPath` answers 200. */
-export async function startProcess(entry: string, env: Record<string, string>, readyPath = '/api/health', timeoutMs = 90_000): Promise<Proc> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${path.basename(entry)} exited (${child.exitCode}): ${stderr}`);
-    try {
-      const res = await fetch(base + readyPath);
-      if (res.status === 200) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (performance.now() - started > timeoutMs) {
-      child.kill('SIGKILL');
-      throw new Error(`${path.basename(entry)} not ready in ${timeoutMs} ms: ${stderr}`);
-    }
-    await sleep(200);
-  }
-  return {
-    child,
-    port,
-    base,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
+/** Starts a server process (its request log to /dev/null, stderr kept) and waits for `readyPath`. */
+export const startProcess = (entry: string, env: Record<string, string>, readyPath = '/api/health', timeoutMs = 90_000) => startServerProcess(entry, env, { readyPath, timeoutMs, quiet: true });
 
 /** Resident, peak and anonymous (heap, not shared-library pages) memory of a process, in MB (Linux /proc). */
 export function memoryOf(pid: number): { rssMb: number; peakMb: number; anonMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024), anonMb: Math.round(kb('RssAnon') / 1024) };
-}
-
-/** A throw-away database on the PostgreSQL server of `adminUrl`. */
-export async function throwAwayDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(adminUrl);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 export function machine() {
@@ -180,13 +98,6 @@ export async function pool<T, R>(items: T[], concurrency: number, fn: (item: T, 
   return results;
 }
 
-/**
- * What `npm start` and the Dockerfile run the server with: a 16 MB V8 semi-space (Node 24 sizes it
- * from the machine's memory, up to 64 MB: 128 MB of young generation that RSS never gives back) and
- * at most 2 glibc malloc arenas (libvips in the worker threads otherwise leaves a fragmented arena
- * per thread behind).
- */
-export const PRODUCTION_MEMORY_SETTINGS = { NODE_OPTIONS: '--max-semi-space-size=16', MALLOC_ARENA_MAX: '2' };
 
 /** Environment for the product server in the bench and soak: sandbox providers, limits opened for load from many "clients". */
 export function productEnv(extra: Record<string, string>): Record<string, string> {

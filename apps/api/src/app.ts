@@ -113,8 +113,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', options.clock ?? systemClock);
   // Without SECRET_KEY a local key is generated once into DATA_DIR; a test's own database gets a throw-away key.
   app.decorate('secretKey', resolveSecretKey(config.SECRET_KEY, ownsDatabase ? config.DATA_DIR : undefined));
+  // Draining (SIGTERM → app.close()): answers still in flight close their connection, so a kept-alive
+  // client cannot hold the shutdown open and its next request goes to another replica.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   // external

@@ -31,6 +31,8 @@ const envSchema = z
     WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
     SANDBOX: bool(true),
     JOBS: bool(true),
+    // SIGTERM: stop taking requests, finish the ones in flight and the running jobs, for at most this long
+    SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
     SECRET_KEY: z
       .string()
       .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 random bytes): openssl rand -hex 32')

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -6,6 +6,7 @@ import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 
 export { schema };
@@ -16,6 +17,24 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The newest committed migration (drizzle records each applied one with this timestamp). */
+const LATEST_MIGRATION_MILLIS = Math.max(
+  ...(JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map((e) => e.when),
+);
+
+/** Several processes starting together on one PostgreSQL migrate one at a time (session advisory lock). */
+const MIGRATION_LOCK_ID = 7_401_220_001;
+
+/** True when every committed migration has been applied to `db` (readiness check). */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  try {
+    const result = (await db.execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`)) as unknown as { rows: { latest: string | number | null }[] };
+    return Number(result.rows[0]?.latest ?? 0) >= LATEST_MIGRATION_MILLIS;
+  } catch {
+    return false; // no migrations table yet
+  }
+}
 
 export interface Database {
   db: Db;
@@ -49,7 +68,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       connectionString: options.url,
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: async () => {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          try {
+            await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+          } finally {
+            await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+          }
+        } finally {
+          lock.release();
+        }
+      },
       close: () => pool.end(),
     };
   }

@@ -15,6 +15,8 @@ export interface JobDefinition<T extends object = object> {
  */
 export interface Jobs {
   readonly enabled: boolean;
+  /** the queue is running (readiness); false while starting, after stopping, and with JOBS=0 */
+  readonly started: boolean;
   define<T extends object>(job: JobDefinition<T>): void;
   send(name: string, data?: object, options?: { singletonKey?: string }): Promise<string | null>;
   /** the underlying queue, for tests and the operator console */
@@ -25,10 +27,14 @@ export default fp(
   async (app) => {
     const definitions: JobDefinition[] = [];
     let boss: PgBoss | undefined;
+    let started = false;
     const enabled = app.config.JOBS;
 
     const jobs: Jobs = {
       enabled,
+      get started() {
+        return started;
+      },
       define(job) {
         definitions.push(job as JobDefinition);
       },
@@ -62,11 +68,14 @@ export default fp(
         });
         if (job.cron) await boss.schedule(job.name, job.cron);
       }
+      started = true;
       app.log.info({ jobs: definitions.map((d) => d.name) }, 'job queue started');
     });
 
     app.addHook('onClose', async () => {
-      await boss?.stop({ graceful: true, timeout: 5_000 });
+      started = false;
+      // graceful: no new jobs are fetched and running ones may finish (within the shutdown budget)
+      await boss?.stop({ graceful: true, timeout: app.config.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
     });
   },
   { name: 'jobs', dependencies: ['database'] },
