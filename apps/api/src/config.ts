@@ -37,6 +37,8 @@ const envSchema = z
     WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
     SANDBOX: bool(true),
     JOBS: bool(true),
+    // SIGTERM: stop taking requests, finish the ones in flight and the running jobs, for at most this long
+    SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
     SECRET_KEY: z
       .string()
       .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 random bytes): openssl rand -hex 32')
@@ -90,6 +92,9 @@ const envSchema = z
     PUBLIC_BASE_URL: z.url('must be a URL').optional(),
     /** RO-02: switch off payout-account changes ("The system is under maintenance for bank change") */
     BANK_CHANGE_MAINTENANCE: bool(false),
+    // image decoding and face detection run in a pool of worker threads (memory stays off the main thread)
+    IMAGE_WORKERS: int(1, 1, 16),
+    IMAGE_WORKER_IDLE_SECONDS: int(60, 1, 86_400),
     ROUTE_ALIASES: z
       .string()
       .default('{}')

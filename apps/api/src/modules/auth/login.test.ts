@@ -37,6 +37,20 @@ describe('OTP login (SH-06, VAL-01, VAL-02, VAL-12, BE-02)', () => {
     expect(me.body).toMatchObject({ customerId: res.body.customerId, phone: '9171000001' });
   });
 
+  it('an authenticated read costs one database round trip: GET /api/me loads session and customer in one query', async () => {
+    const { token, customerId } = await api.signIn('9171000009');
+    t.queries.length = 0;
+    const me = await api.json('GET', '/api/me', undefined, api.authed(token));
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ customerId, phone: '9171000009', registeredAt: expect.any(String) });
+    expect(t.queries).toHaveLength(1);
+    expect(t.queries[0]).toMatch(/from "sessions" inner join "customers"/);
+    // a refused token costs the same single lookup, and nothing else
+    t.queries.length = 0;
+    expect((await api.json('GET', '/api/me', undefined, { authorization: `Bearer ${'y'.repeat(43)}` })).status).toBe(401);
+    expect(t.queries).toHaveLength(1);
+  });
+
   it('SH-07 VAL-12 records the privacy consent with its version and time, and the promotion', async () => {
     const [customer] = await t.database.db.select().from(customers).where(eq(customers.phone, '9171000001'));
     expect(customer!.promotion).toEqual({ campaign: 'fb-nov', adgroup: 'ncr-25-34', creative: 'v2' });
