@@ -102,7 +102,7 @@ function Result({ repaymentId }: { repaymentId: string }) {
         </>
       )}
       {kind === 'held' && (
-        <p className="sv-alert" data-testid="repayment-held">
+        <p className="rd-held" data-testid="repayment-held">
           {t(`servicing:result.held.${r.heldReason ?? 'amount_mismatch'}`, { received, due: peso(r.amount) })}
         </p>
       )}
