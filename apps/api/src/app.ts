@@ -1,11 +1,13 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { purposeKey } from './lib/crypto.ts';
 import path from 'node:path';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import './types.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
+import { OffsetClock, systemClock, type Clock } from './lib/clock.ts';
+import { sandboxClock as sandboxClockTable } from './db/schema/index.ts';
 import { resolveSecretKey } from './lib/secret-key.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { SandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
@@ -18,6 +20,9 @@ import { TinyFaceDetector } from './providers/face/tiny-face-detector.ts';
 import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import { SandboxPayoutProvider } from './providers/payout/sandbox-payout.ts';
 import { XenditPayoutProvider } from './providers/payout/xendit-payout.ts';
+import type { CollectionProvider } from './providers/collection/collection-provider.ts';
+import { SandboxCollectionProvider, sandboxCollectionWebhookSecret } from './providers/collection/sandbox-collection.ts';
+import { XenditCollectionProvider } from './providers/collection/xendit-collection.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import staticWebPlugin from './plugins/external/static-web.ts';
@@ -28,12 +33,13 @@ import authPlugin from './plugins/app/auth.ts';
 import idempotencyPlugin from './plugins/app/idempotency.ts';
 import platformRoutes from './modules/platform/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
-import sandboxRoutes from './modules/sandbox/routes.ts';
+import sandboxRoutes, { sandboxServicingRoutes } from './modules/sandbox/routes.ts';
 import addressRoutes from './modules/addresses/routes.ts';
 import applicationRoutes from './modules/application/routes.ts';
 import photoRoutes from './modules/photos/routes.ts';
 import lendingRoutes from './modules/lending/routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
+import servicingRoutes from './modules/servicing/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -49,6 +55,8 @@ export interface BuildAppOptions {
   faceDetector?: FaceDetector;
   /** replaces the configured payout provider (tests) */
   payoutProvider?: PayoutProvider;
+  /** replaces the configured collection provider (tests) */
+  collectionProvider?: CollectionProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -60,11 +68,19 @@ function smsProviderFor(app: FastifyInstance): SmsProvider {
   return new SandboxSmsProvider(app.db, app.clock, app.log);
 }
 
-function payoutProviderFor(config: Config): PayoutProvider {
+function payoutProviderFor(config: Config, secretKey: Buffer): PayoutProvider {
   if (config.PAYOUT_PROVIDER === 'xendit') {
     return new XenditPayoutProvider({ secretKey: config.XENDIT_SECRET_KEY!, callbackToken: config.XENDIT_CALLBACK_TOKEN!, baseUrl: config.XENDIT_BASE_URL });
   }
-  return new SandboxPayoutProvider();
+  return new SandboxPayoutProvider(purposeKey(secretKey, 'sandbox-payout-callback'));
+}
+
+function collectionProviderFor(config: Config, secretKey: Buffer): CollectionProvider {
+  if (config.COLLECTION_PROVIDER === 'xendit') {
+    return new XenditCollectionProvider({ secretKey: config.XENDIT_COLLECTION_SECRET_KEY ?? config.XENDIT_SECRET_KEY!, callbackToken: config.XENDIT_CALLBACK_TOKEN!, baseUrl: config.XENDIT_BASE_URL, displayName: config.COMPANY_NAME });
+  }
+  // the sandbox's checkout page is served by the sandbox routes (/api/sandbox/checkout/<id>)
+  return new SandboxCollectionProvider({ webhookSecret: sandboxCollectionWebhookSecret(config.SANDBOX_COLLECTION_WEBHOOK_SECRET, secretKey), accountName: config.COMPANY_NAME, checkoutPath: '/api/sandbox/checkout' });
 }
 
 function storageFor(config: Config): ObjectStorage {
@@ -79,6 +95,12 @@ function storageFor(config: Config): ObjectStorage {
   }
   // under DATA_DIR, never under WEB_DIST: photos are only ever served through signed links
   return new LocalDiskStorage(path.join(config.DATA_DIR, 'objects'));
+}
+
+/** BE-09: in sandbox mode time is the test clock, moved where the last run left it. */
+async function sandboxClock(database: Database): Promise<OffsetClock> {
+  const [row] = await database.db.select({ offsetMs: sandboxClockTable.offsetMs }).from(sandboxClockTable);
+  return new OffsetClock(Number(row?.offsetMs ?? 0n));
 }
 
 /**
@@ -107,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (ownsDatabase) await database.migrate();
 
   app.decorate('config', config);
-  app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('clock', options.clock ?? (config.SANDBOX ? await sandboxClock(database) : systemClock));
   // Without SECRET_KEY a local key is generated once into DATA_DIR; a test's own database gets a throw-away key.
   app.decorate('secretKey', resolveSecretKey(config.SECRET_KEY, ownsDatabase ? config.DATA_DIR : undefined));
   app.addHook('onSend', async (request, reply) => {
@@ -125,7 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: options.storage ?? storageFor(config),
     // the model loads on the first selfie, not at start-up: most requests never need it
     face: options.faceDetector ?? new TinyFaceDetector(),
-    payouts: options.payoutProvider ?? payoutProviderFor(config),
+    payouts: options.payoutProvider ?? payoutProviderFor(config, app.secretKey),
+    collections: options.collectionProvider ?? collectionProviderFor(config, app.secretKey),
   });
   await app.register(jobsPlugin);
   await app.register(authPlugin);
@@ -144,7 +167,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(applicationRoutes);
       await api.register(lendingRoutes);
       await api.register(orderRoutes);
-      if (config.SANDBOX) await api.register(sandboxRoutes);
+      await api.register(servicingRoutes);
+      if (config.SANDBOX) {
+        await api.register(sandboxRoutes);
+        await api.register(sandboxServicingRoutes);
+      }
     },
     { prefix: '/api' },
   );

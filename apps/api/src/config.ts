@@ -63,6 +63,10 @@ const envSchema = z
     XENDIT_SECRET_KEY: z.string().min(1).optional(),
     XENDIT_CALLBACK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     XENDIT_BASE_URL: z.url('must be a URL').default('https://api.xendit.co'),
+    // repayments (ST-02): e-wallet checkout, bank transfer, over-the-counter codes
+    COLLECTION_PROVIDER: z.enum(['sandbox', 'xendit']).default('sandbox'),
+    XENDIT_COLLECTION_SECRET_KEY: z.string().min(1).optional(),
+    SANDBOX_COLLECTION_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().min(3).max(63).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -74,6 +78,11 @@ const envSchema = z
     PHOTO_UPLOAD_GRANT_SECONDS: int(600, 60, 3600),
     PHOTO_LINK_SECONDS: int(300, 30, 3600),
     SELFIE_MODE: z.enum(['selfie', 'idInHand']).default('selfie'),
+    // servicing (issue 7)
+    /** the address borrowers reach the app at (e-wallet checkouts send the browser back here) */
+    PUBLIC_BASE_URL: z.url('must be a URL').optional(),
+    /** RO-02: switch off payout-account changes ("The system is under maintenance for bank change") */
+    BANK_CHANGE_MAINTENANCE: bool(false),
     ROUTE_ALIASES: z
       .string()
       .default('{}')
@@ -105,6 +114,13 @@ const envSchema = z
       if (!env.XENDIT_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['XENDIT_SECRET_KEY'], message: 'is required when PAYOUT_PROVIDER=xendit' });
       if (!env.XENDIT_CALLBACK_TOKEN) ctx.addIssue({ code: 'custom', path: ['XENDIT_CALLBACK_TOKEN'], message: 'is required when PAYOUT_PROVIDER=xendit' });
     }
+    if (env.COLLECTION_PROVIDER === 'xendit') {
+      if (!env.XENDIT_COLLECTION_SECRET_KEY && !env.XENDIT_SECRET_KEY) {
+        ctx.addIssue({ code: 'custom', path: ['XENDIT_SECRET_KEY'], message: 'is required when COLLECTION_PROVIDER=xendit (or XENDIT_COLLECTION_SECRET_KEY)' });
+      }
+      if (!env.XENDIT_CALLBACK_TOKEN) ctx.addIssue({ code: 'custom', path: ['XENDIT_CALLBACK_TOKEN'], message: 'is required when COLLECTION_PROVIDER=xendit' });
+    }
+    if (env.NODE_ENV === 'production' && env.COLLECTION_PROVIDER === 'sandbox') ctx.addIssue({ code: 'custom', path: ['COLLECTION_PROVIDER'], message: 'must be a real provider when NODE_ENV=production' });
     if (env.NODE_ENV === 'production' && env.PAYOUT_PROVIDER === 'sandbox') ctx.addIssue({ code: 'custom', path: ['PAYOUT_PROVIDER'], message: 'must be a real provider when NODE_ENV=production' });
     if (env.SMS_PROVIDER === 'semaphore' && !env.SEMAPHORE_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['SEMAPHORE_API_KEY'], message: 'is required when SMS_PROVIDER=semaphore' });

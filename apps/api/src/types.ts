@@ -5,6 +5,7 @@ import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import type { FaceDetector } from './providers/face/face-detector.ts';
 import type { PayoutProvider } from './providers/payout/payout-provider.ts';
+import type { CollectionProvider } from './providers/collection/collection-provider.ts';
 import type { Jobs } from './plugins/app/jobs.ts';
 import type { Locale } from '@pisonow/domain';
 
@@ -23,6 +24,8 @@ export interface Providers {
   face: FaceDetector;
   /** loan payouts (BE-05) */
   payouts: PayoutProvider;
+  /** repayments and extension fees (BE-05, issue 7) */
+  collections: CollectionProvider;
 }
 
 declare module 'fastify' {

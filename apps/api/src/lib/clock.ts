@@ -1,6 +1,7 @@
 /**
  * The one source of "now" for rules and use cases (never Date.now()). Production uses the system
- * clock; tests use ManualClock; a later issue adds the sandbox test clock that can be moved.
+ * clock; tests use ManualClock; sandbox mode uses OffsetClock, the test clock (BE-09) that
+ * `POST /api/sandbox/clock` moves for the whole system.
  */
 export interface Clock {
   now(): Date;
@@ -24,6 +25,38 @@ export class ManualClock implements Clock {
   }
   advanceSeconds(s: number): void {
     this.advance(s * 1000);
+  }
+}
+
+/** A clock the sandbox may move forward (the test clock) or set; ManualClock and OffsetClock are. */
+export interface MovableClock extends Clock {
+  advance(ms: number): void;
+  set(to: Date | string): void;
+}
+
+export function isMovable(clock: Clock): clock is MovableClock {
+  return typeof (clock as Partial<MovableClock>).advance === 'function' && typeof (clock as Partial<MovableClock>).set === 'function';
+}
+
+/** Real time plus an offset: the sandbox test clock (its offset is kept in the database across restarts). */
+export class OffsetClock implements MovableClock {
+  #offsetMs: number;
+  readonly #base: Clock;
+  constructor(offsetMs = 0, base: Clock = systemClock) {
+    this.#offsetMs = offsetMs;
+    this.#base = base;
+  }
+  get offsetMs(): number {
+    return this.#offsetMs;
+  }
+  now(): Date {
+    return new Date(this.#base.now().getTime() + this.#offsetMs);
+  }
+  advance(ms: number): void {
+    this.#offsetMs += ms;
+  }
+  set(to: Date | string): void {
+    this.#offsetMs = new Date(to).getTime() - this.#base.now().getTime();
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 export function sha256Hex(input: string | Buffer): string {
   return createHash('sha256').update(input).digest('hex');
@@ -26,4 +26,9 @@ export function newToken(): string {
 /** Uniform integer in [0, 65536) from the CSPRNG, for otpFromRandom. */
 export function randomUint16(): number {
   return randomInt(0, 65536);
+}
+
+/** A key for one purpose, derived from the server's secret (e.g. sandbox webhook signing). */
+export function purposeKey(secretKey: Buffer, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), `pisonow/${purpose}/v1`, 32));
 }

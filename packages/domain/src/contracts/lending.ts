@@ -85,5 +85,18 @@ export const orderViewResponse = z.object({
     })
     .nullable(),
   documents: z.array(z.object({ kind: z.string(), sha256: z.string(), url: z.string() })),
+  /** issue 7: what is owed now, by component (null before the money arrives) */
+  balance: z
+    .object({
+      principal: centavos,
+      interest: centavos,
+      fees: centavos,
+      lateCharge: centavos,
+      penalty: centavos,
+      total: centavos,
+      overdueDays: z.number().int(),
+      extensions: z.number().int(),
+    })
+    .nullable(),
 });
 export type OrderViewResponse = z.infer<typeof orderViewResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centavosString } from './lending.ts';
+import { centavosString, orderViewResponse } from './lending.ts';
 
 /**
  * Loan servicing contracts (issue 7: ST-01, ST-02, VAL-15, CO-02, RO-02, BE-05, BE-09), shared by
@@ -31,21 +31,23 @@ export function repaymentRecordStatus(state: RepaymentState): RepaymentRecordSta
 }
 
 /** Why money that arrived was held instead of applied (the borrower is told which). */
-export const HELD_REASONS = ['amount_mismatch', 'already_settled', 'not_repayable'] as const;
+export const HELD_REASONS = ['amount_mismatch', 'already_settled', 'not_repayable', 'duplicate'] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
 
 /** The channels and partners offered on the Repay sheet (the configured provider may offer fewer). */
 export const REPAYMENT_PARTNERS: readonly { channel: CollectionChannel; providerCode: string; name: string }[] = [
   { channel: 'ewallet', providerCode: 'GCASH', name: 'GCash' },
-  { channel: 'ewallet', providerCode: 'PAYMAYA', name: 'Maya' },
-  { channel: 'bank_transfer', providerCode: 'BPI', name: 'BPI' },
-  { channel: 'bank_transfer', providerCode: 'BDO', name: 'BDO' },
-  { channel: 'bank_transfer', providerCode: 'UNIONBANK', name: 'UnionBank' },
+  { channel: 'ewallet', providerCode: 'MAYA', name: 'Maya' },
+  { channel: 'ewallet', providerCode: 'GRABPAY', name: 'GrabPay' },
+  { channel: 'ewallet', providerCode: 'SHOPEEPAY', name: 'ShopeePay' },
+  { channel: 'bank_transfer', providerCode: 'BANK_TRANSFER', name: 'Bank transfer (InstaPay / PESONet)' },
   { channel: 'otc', providerCode: '7ELEVEN', name: '7-Eleven' },
   { channel: 'otc', providerCode: 'CEBUANA', name: 'Cebuana Lhuillier' },
   { channel: 'otc', providerCode: 'MLHUILLIER', name: 'M Lhuillier' },
   { channel: 'otc', providerCode: 'PALAWAN', name: 'Palawan Express' },
-];
+  { channel: 'otc', providerCode: 'LBC', name: 'LBC' },
+  { channel: 'otc', providerCode: 'ECPAY', name: 'ECPay partner outlets' },
+]
 
 export const repaymentChannelsResponse = z.object({
   channels: z.array(z.object({ channel: z.enum(COLLECTION_CHANNELS), providerCode: z.string(), name: z.string() })),
@@ -106,18 +108,8 @@ export type RepaymentViewResponse = z.infer<typeof repaymentViewResponse>;
 
 export const repaymentListResponse = z.object({ repayments: z.array(repaymentViewResponse) });
 
-/** A loan's outstanding balance, by component, derived from its history (to the centavo). */
-export const loanBalanceResponse = z.object({
-  principal: centavos,
-  interest: centavos,
-  fees: centavos,
-  lateCharge: centavos,
-  penalty: centavos,
-  /** the amount to pay now to settle in full (VAL-15) */
-  total: centavos,
-  overdueDays: z.number().int(),
-  extensions: z.number().int(),
-});
+/** A loan's outstanding balance, by component, derived from its history (the order view's `balance`). */
+export const loanBalanceResponse = orderViewResponse.shape.balance.unwrap();
 export type LoanBalanceResponse = z.infer<typeof loanBalanceResponse>;
 
 /** GET /api/orders/:orderId/extension: what an extension costs and does, before paying (CO-02). */

@@ -60,10 +60,16 @@ export const ledgerEntries = pgTable(
     transactionId: uuid('transaction_id').notNull().references(() => ledgerTransactions.id),
     account: text('account').notNull(),
     customerId: uuid('customer_id').references(() => customers.id),
+    /** the loan this line belongs to: per-loan balances are sums over it (issue 7) */
+    orderId: uuid('order_id'),
     /** signed centavos: debit positive, credit negative */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
   },
-  (t) => [index('ledger_entries_transaction').on(t.transactionId), index('ledger_entries_account_customer').on(t.account, t.customerId)],
+  (t) => [
+    index('ledger_entries_transaction').on(t.transactionId),
+    index('ledger_entries_account_customer').on(t.account, t.customerId),
+    index('ledger_entries_order').on(t.orderId, t.account),
+  ],
 );
 
 /**
@@ -89,6 +95,11 @@ export const orders = pgTable(
     netProceeds: bigint('net_proceeds', { mode: 'bigint' }).notNull(),
     totalRepayment: bigint('total_repayment', { mode: 'bigint' }).notNull(),
     dailyInterestPpm: integer('daily_interest_ppm').notNull(),
+    /** servicing terms of the product version the order was booked with (CO-06, CO-02) */
+    lateCharge: bigint('late_charge', { mode: 'bigint' }).notNull().default(sql`0`),
+    penaltyDailyPpm: integer('penalty_daily_ppm').notNull().default(0),
+    extensionFeeBp: integer('extension_fee_bp').notNull().default(0),
+    extensionDays: integer('extension_days').notNull().default(0),
     /** the payout destination, as it was when this attempt was made (the application's bankInfo step) */
     payoutDestination: jsonb('payout_destination').$type<Record<string, unknown>>().notNull(),
     agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull(),
@@ -101,6 +112,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_one_outstanding').on(t.customerId).where(sql`status not in ('settled', 'cancelled')`),
     index('orders_customer').on(t.customerId, t.createdAt),
+    // the day job reads every loan being serviced by its due date
+    index('orders_servicing_due').on(t.dueDate).where(sql`status in ('repaying', 'extended', 'overdue')`),
   ],
 );
 

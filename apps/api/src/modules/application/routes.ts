@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { JOBS } from '../../plugins/app/job-types.ts';
 import { z } from 'zod';
 import { APPLICATION_STEPS, applicationViewResponse as applicationResponse } from '@pisonow/domain';
 import { errorSchema } from '../../lib/http.ts';
@@ -44,7 +45,7 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       // The submission is committed; if queueing fails the minute sweep decides it, so never fail the request.
       if (view.status === 'under_review' && view.applicationId) {
         await app.jobs
-          .send('lending.decide-application', { applicationId: view.applicationId }, { singletonKey: `${view.applicationId}:${view.submissionCount}` })
+          .send(JOBS.decideApplication, { applicationId: view.applicationId }, { singletonKey: `${view.applicationId}:${view.submissionCount}` })
           .catch((err: unknown) => app.log.error({ err, applicationId: view.applicationId }, 'decision not queued; the sweep will decide it'));
       }
       return view;

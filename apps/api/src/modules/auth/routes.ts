@@ -14,17 +14,14 @@ import { logInWithCode } from './log-in-with-code.ts';
 import { issueCaptcha } from './captcha.ts';
 import { getMe, listSessions, logOut, revokeSession } from './sessions.ts';
 import { cleanUpLoginData } from './clean-up-login-data.ts';
+import { JOBS } from '../../plugins/app/job-types.ts';
 import { errorSchema } from '../../lib/http.ts';
 
 /** HTTP only: parse, call the use case, reply. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.jobs.define({
-    name: 'auth.clean-up-login-data',
-    cron: '*/15 * * * *',
-    handler: async () => {
-      const deleted = await cleanUpLoginData(app.db, app.clock.now());
-      app.log.info({ deleted }, 'login data cleaned up');
-    },
+  app.jobs.define(JOBS.cleanUpLoginData, async () => {
+    const deleted = await cleanUpLoginData(app.db, app.clock.now());
+    app.log.info({ deleted }, 'login data cleaned up');
   });
 
   app.post(

@@ -9,6 +9,8 @@ export interface PostingInput {
   /** one business event, one key: `disbursement:<orderId>`; posting it again does nothing */
   idempotencyKey: string;
   customerId?: string | null;
+  /** the loan the money belongs to: every line carries it, so per-loan balances are sums */
+  orderId?: string | null;
   reference?: string | null;
   entries: LedgerEntry[];
   at: Date;
@@ -31,7 +33,7 @@ export async function postLedgerTransaction(tx: Tx, input: PostingInput): Promis
     const [existing] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey));
     return { transactionId: existing!.id, posted: false };
   }
-  await tx.insert(ledgerEntries).values(lines.map((e) => ({ id: randomUUID(), transactionId: id, account: e.account, customerId: input.customerId ?? null, amount: e.amount })));
+  await tx.insert(ledgerEntries).values(lines.map((e) => ({ id: randomUUID(), transactionId: id, account: e.account, customerId: input.customerId ?? null, orderId: input.orderId ?? null, amount: e.amount })));
   return { transactionId: id, posted: true };
 }
 

@@ -1,10 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { disclosedMonthlyRate, manilaDate, orderLabel, orderLabelText, type Locale, type OrderStatus } from '@pisonow/domain';
+import { disclosedMonthlyRate, loanAsOf, manilaDate, orderLabel, orderLabelText, outstandingOf, overdueDaysOn, totalOf, type Locale, type OrderStatus } from '@pisonow/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderDocuments, orders, payouts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
 import { NAME_MISMATCH_CODES } from '../../providers/payout/payout-provider.ts';
+import { loadLoan } from '../servicing/loan-record.ts';
 
 /** An order as its owner sees it; another borrower's order id is simply not found. */
 export async function orderView(db: Db | Tx, customerId: string, orderId: string, now: Date, locale: Locale) {
@@ -12,8 +13,12 @@ export async function orderView(db: Db | Tx, customerId: string, orderId: string
   if (!order) throw new AppError('NOT_FOUND');
   const [payout] = await db.select().from(payouts).where(eq(payouts.orderId, order.id)).orderBy(desc(payouts.attempt)).limit(1);
   const documents = await db.select({ kind: orderDocuments.kind, sha256: orderDocuments.sha256 }).from(orderDocuments).where(and(eq(orderDocuments.orderId, order.id)));
-  const label = orderLabel(order.status as OrderStatus, order.dueDate ?? manilaDate(now), manilaDate(now));
+  const today = manilaDate(now);
+  const label = orderLabel(order.status as OrderStatus, order.dueDate ?? today, today);
   const c = (v: bigint) => v.toString();
+  // the balance as of today: charges the day job has not posted yet are counted (one rule: the domain's)
+  const loan = order.disbursedAt ? (await loadLoan(db, order.id))!.loan : null;
+  const owed = loan ? outstandingOf(loanAsOf(loan, today).transactions) : null;
   return {
     id: order.id,
     status: order.status as OrderStatus,
@@ -47,6 +52,19 @@ export async function orderView(db: Db | Tx, customerId: string, orderId: string
         }
       : null,
     documents: documents.map((d) => ({ kind: d.kind, sha256: d.sha256, url: `/api/orders/${order.id}/documents/${d.kind}` })),
+    balance:
+      loan && owed
+        ? {
+            principal: c(owed.principal),
+            interest: c(owed.interest),
+            fees: c(owed.fees),
+            lateCharge: c(owed.lateCharge),
+            penalty: c(owed.penalty),
+            total: c(totalOf(owed)),
+            overdueDays: overdueDaysOn(loan, today),
+            extensions: loan.transactions.filter((t) => t.type === 'extension_fee').length,
+          }
+        : null,
   };
 }
 export type OrderView = Awaited<ReturnType<typeof orderView>>;

@@ -127,9 +127,12 @@ describe('BE-05 ST-04 disbursement', () => {
     const body = { providerPayoutId: payout!.providerPayoutId, referenceId: payout!.id, state: 'succeeded' };
     const cb = (headers: Record<string, string>, b2: unknown = body) => receivePayoutCallback({ db: t.database.db, provider: sandbox }, headers, b2, t.clock.now());
     expect(await cb({})).toBe('forged');
-    expect(await cb({ 'x-sandbox-callback': '1' }, { ...body, providerPayoutId: 'sbx-someone-else' })).toBe('unknown');
-    expect(await cb({ 'x-sandbox-callback': '1' })).toBe('applied');
-    expect(await cb({ 'x-sandbox-callback': '1' })).toBe('replayed');
+    // issue 8: the old anonymous sandbox marker is not a signature
+    expect(await cb({ 'x-sandbox-callback': '1' })).toBe('forged');
+    const other = { ...body, providerPayoutId: 'sbx-someone-else' };
+    expect(await cb(sandbox.signCallback(other), other)).toBe('unknown');
+    expect(await cb(sandbox.signCallback(body))).toBe('applied');
+    expect(await cb(sandbox.signCallback(body))).toBe('replayed');
     expect((await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US')).status).toBe('repaying');
     expect(await t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, orderId))).toHaveLength(1);
   });
@@ -139,7 +142,8 @@ describe('BE-05 ST-04 disbursement', () => {
     const orderId = await withdraw(b.customerId);
     await disburseOrder(jobDeps(), orderId);
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
-    const reversed = await receivePayoutCallback({ db: t.database.db, provider: sandbox }, { 'x-sandbox-callback': '1' }, { providerPayoutId: payout!.providerPayoutId, referenceId: payout!.id, state: 'reversed' }, t.clock.now());
+    const reversal = { providerPayoutId: payout!.providerPayoutId, referenceId: payout!.id, state: 'reversed' };
+    const reversed = await receivePayoutCallback({ db: t.database.db, provider: sandbox }, sandbox.signCallback(reversal), reversal, t.clock.now());
     expect(reversed).toBe('applied');
     expect((await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US')).status).toBe('payout_failed');
     const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.customerId, b.customerId));

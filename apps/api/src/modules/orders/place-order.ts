@@ -67,7 +67,8 @@ async function draftOrder(deps: PlaceOrderDeps, customerId: string, input: { amo
     extensionDays: product.extensionDays,
   };
   const documents = { disclosure: disclosureStatement(quote, parties), agreement: loanAgreement(quote, parties), sanction_letter: sanctionLetter(quote, parties) };
-  return { application, quote, destination, documents, now };
+  const terms = { lateCharge: product.lateCharge, penaltyDailyPpm: product.penaltyDailyPpm, extensionFeeBp: product.extensionFeeBp, extensionDays: product.extensionDays };
+  return { application, quote, terms, destination, documents, now };
 }
 
 /**
@@ -81,7 +82,7 @@ export async function previewOrderDocuments(deps: PlaceOrderDeps, customerId: st
 
 export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input: Omit<PlaceOrderRequest, 'agreeLoanAgreement' | 'agreeSanctionLetter'>) {
   const orderId = randomUUID();
-  const { application, quote, destination, documents, now } = await draftOrder(deps, customerId, input, orderId);
+  const { application, quote, terms, destination, documents, now } = await draftOrder(deps, customerId, input, orderId);
 
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order:${customerId}`}, 0))`);
@@ -108,6 +109,8 @@ export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input
       netProceeds: quote.netProceeds,
       totalRepayment: quote.totalRepayment,
       dailyInterestPpm: quote.dailyInterestPpm,
+      // the servicing terms travel with the order: a later product change never alters a booked loan
+      ...terms,
       payoutDestination: destination,
       agreedAt: now,
       createdAt: now,

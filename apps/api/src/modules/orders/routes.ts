@@ -12,6 +12,7 @@ import { loanOffer } from './loan-offer.ts';
 import { orderView } from './order-view.ts';
 import { placeOrder, previewOrderDocuments } from './place-order.ts';
 import { receivePayoutCallback } from './receive-payout-callback.ts';
+import { JOBS } from '../../plugins/app/job-types.ts';
 
 const security = [{ bearer: [] }];
 const orderId = z.object({ orderId: z.uuid({ error: 'NOT_FOUND' }) });
@@ -21,20 +22,13 @@ const anyObject = z.record(z.string(), z.unknown());
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const queueDisbursement = async (id: string) => {
     // The order is committed; if the queue is unreachable the sweep sends it, so never fail the request.
-    await app.jobs.send('lending.disburse-order', { orderId: id }, { singletonKey: id }).catch((err: unknown) => app.log.error({ err, orderId: id }, 'disbursement not queued; the sweep will send it'));
+    await app.jobs.send(JOBS.disburseOrder, { orderId: id }, { singletonKey: id }).catch((err: unknown) => app.log.error({ err, orderId: id }, 'disbursement not queued; the sweep will send it'));
   };
 
-  app.jobs.define<{ orderId: string }>({
-    name: 'lending.disburse-order',
-    handler: async ({ orderId: id }) => void (await disburseOrder({ db: app.db, clock: app.clock, payouts: app.providers.payouts, log: app.log }, id)),
-  });
-  app.jobs.define({
-    name: 'lending.disburse-pending',
-    cron: '* * * * *',
-    handler: async () => {
-      const pending = await app.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'disbursing'));
-      for (const { id } of pending) await disburseOrder({ db: app.db, clock: app.clock, payouts: app.providers.payouts, log: app.log }, id);
-    },
+  app.jobs.define(JOBS.disburseOrder, async ({ orderId: id }) => void (await disburseOrder({ db: app.db, clock: app.clock, payouts: app.providers.payouts, log: app.log }, id)));
+  app.jobs.define(JOBS.disbursePending, async () => {
+    const pending = await app.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'disbursing'));
+    for (const { id } of pending) await disburseOrder({ db: app.db, clock: app.clock, payouts: app.providers.payouts, log: app.log }, id);
   });
 
   app.get('/loans/offer', { config: { auth: true }, schema: { tags: ['lending'], summary: 'What I may withdraw now: limit and every priced offer', security, response: { 200: loanOfferResponse, 401: errorSchema } } }, async (request) =>

@@ -1,11 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { desc, eq } from 'drizzle-orm';
-import { phoneSchema } from '@pisonow/domain';
-import { captchaChallenges, payouts, sandboxSmsOutbox } from '../../db/schema/index.ts';
-import { receivePayoutCallback } from '../orders/receive-payout-callback.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { formatPeso, manilaDate, phoneSchema, sandboxClockRequest, sandboxClockResponse, type Centavos, type CollectionChannel } from '@pisonow/domain';
+import { captchaChallenges, payouts, repayments, sandboxClock, sandboxSmsOutbox } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isMovable, MS, OffsetClock } from '../../lib/clock.ts';
 import { errorSchema } from '../../lib/http.ts';
+import { SandboxPayoutProvider } from '../../providers/payout/sandbox-payout.ts';
+import { SandboxCollectionProvider, type SimulatedOutcome } from '../../providers/collection/sandbox-collection.ts';
+import { runServicingDay } from '../servicing/run-servicing-day.ts';
+import { servicingContext } from '../servicing/routes.ts';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * Sandbox-only routes (registered only when SANDBOX=1): read what the simulated providers did, so
@@ -29,7 +35,8 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // What a provider's webhook would do for a payout left "accepted" (sandbox account numbers …1111),
-  // or a later reversal (…2222): sent through the same callback path a real provider uses.
+  // or a later reversal (…2222): a callback signed with the sandbox provider's key, delivered to the
+  // real webhook route (which accepts nothing unsigned).
   app.post(
     '/sandbox/payouts/:payoutId/callback',
     {
@@ -43,9 +50,11 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const [payout] = await app.db.select().from(payouts).where(eq(payouts.id, request.params.payoutId));
-      if (!payout || payout.provider !== 'sandbox') throw new AppError('NOT_FOUND');
-      const body = { providerPayoutId: payout.providerPayoutId ?? payout.id, referenceId: payout.id, state: request.body.state, failureCode: request.body.failureCode };
-      return { result: await receivePayoutCallback({ db: app.db, provider: app.providers.payouts }, { 'x-sandbox-callback': '1' }, body, app.clock.now()) };
+      const provider = app.providers.payouts;
+      if (!payout || payout.provider !== 'sandbox' || !(provider instanceof SandboxPayoutProvider)) throw new AppError('NOT_FOUND');
+      const body = { providerPayoutId: payout.providerPayoutId ?? payout.id, referenceId: payout.id, state: request.body.state, ...(request.body.failureCode ? { failureCode: request.body.failureCode } : {}) };
+      const delivered = await app.inject({ method: 'POST', url: '/api/payouts/callbacks', headers: { 'content-type': 'application/json', ...provider.signCallback(body) }, payload: JSON.stringify(body) });
+      return { result: String((delivered.json() as { result?: string }).result ?? delivered.statusCode) };
     },
   );
 
@@ -61,3 +70,99 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default sandboxRoutes;
+
+/**
+ * BE-09: the test clock and the simulated collection provider. Moving the clock moves the whole
+ * system's time (kept across restarts) and runs the servicing day at the new time, so a browser
+ * test can watch a loan fall due, go overdue, accrue and be repaid.
+ */
+export const sandboxServicingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = servicingContext(app);
+  const clockView = (jobsRun: string[]) => {
+    const now = app.clock.now();
+    return { now: now.toISOString(), manilaDate: manilaDate(now), offsetMs: app.clock instanceof OffsetClock ? app.clock.offsetMs : 0, jobsRun };
+  };
+
+  app.get('/sandbox/clock', { schema: { tags: ['sandbox'], summary: 'The test clock', response: { 200: sandboxClockResponse } } }, async () => clockView([]));
+
+  app.post('/sandbox/clock', { schema: { tags: ['sandbox'], summary: 'Move the test clock (whole system) and run the jobs that became due', body: sandboxClockRequest, response: { 200: sandboxClockResponse, 400: errorSchema, 404: errorSchema } } }, async (request) => {
+    const clock = app.clock;
+    if (!isMovable(clock)) throw new AppError('NOT_FOUND');
+    const body = request.body;
+    const before = clock.now();
+    if ('to' in body) {
+      const to = new Date(body.to);
+      if (to < before) throw new AppError('VALIDATION_FAILED'); // time only moves forward: the ledger is dated
+      clock.set(to);
+    } else clock.advance('advanceDays' in body ? body.advanceDays * MS.day : body.advanceHours * MS.hour);
+    if (clock instanceof OffsetClock) {
+      const offsetMs = BigInt(clock.offsetMs);
+      await app.db.insert(sandboxClock).values({ id: 1, offsetMs, updatedAt: clock.now() }).onConflictDoUpdate({ target: sandboxClock.id, set: { offsetMs, updatedAt: clock.now() } });
+    }
+    const day = await runServicingDay(ctx);
+    return clockView([`servicing.day ${day.today}: ${day.becameOverdue} overdue, ${day.charges} charges, ${day.expired} expired, ${day.reminders} reminders`]);
+  });
+
+  const collectionOf = async (providerCollectionId: string) => {
+    const provider = app.providers.collections;
+    if (!(provider instanceof SandboxCollectionProvider)) throw new AppError('NOT_FOUND');
+    const [row] = await app.db.select().from(repayments).where(and(eq(repayments.provider, 'sandbox'), eq(repayments.providerCollectionId, providerCollectionId)));
+    if (!row) throw new AppError('NOT_FOUND');
+    return { provider, row };
+  };
+  const deliver = async (provider: SandboxCollectionProvider, row: typeof repayments.$inferSelect, outcome: SimulatedOutcome, options: { paidAt?: Date; amount?: Centavos } = {}) => {
+    const hook = provider.simulate(row.providerCollectionId!, outcome, {
+      now: app.clock.now(),
+      ...options,
+      collection: { referenceId: row.id, amount: row.amount, channel: row.channel as CollectionChannel, providerCode: row.providerCode },
+    });
+    const delivered = await app.inject({ method: 'POST', url: '/api/collections/webhook', headers: hook.headers, payload: hook.rawBody });
+    return String((delivered.json() as { result?: string }).result ?? delivered.statusCode);
+  };
+
+  // The sandbox e-wallet checkout: what GCash or Maya would show. Plain HTML forms (no script, CSP-clean).
+  app.get('/sandbox/checkout/:providerCollectionId', { schema: { tags: ['sandbox'], summary: 'Sandbox e-wallet checkout page', params: z.object({ providerCollectionId: z.string().regex(/^[\w-]{4,80}$/, { error: 'NOT_FOUND' }) }) } }, async (request, reply) => {
+    const { row } = await collectionOf(request.params.providerCollectionId);
+    const id = esc(request.params.providerCollectionId);
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox checkout</title>
+<style>body{font:16px system-ui,sans-serif;margin:0;background:#f3f6fb;color:#1b2430}main{max-width:420px;margin:0 auto;padding:24px}h1{font-size:20px}.amount{font-size:32px;font-weight:700;margin:16px 0}button{width:100%;padding:14px;font-size:17px;border-radius:10px;border:0;margin-top:12px}.pay{background:#0b5cff;color:#fff}.cancel{background:#e3e8f0;color:#1b2430}p{color:#3d4a5c}</style></head>
+<body><main><h1>${esc(row.providerCode)} · sandbox checkout</h1><p>PisoNow loan ${esc(row.purpose === 'extension' ? 'extension' : 'repayment')}</p><div class="amount">${esc(formatPeso(row.amount))}</div>
+<form method="post" action="/api/sandbox/checkout/${id}/pay"><button class="pay" type="submit">Pay ${esc(formatPeso(row.amount))}</button></form>
+<form method="post" action="/api/sandbox/checkout/${id}/cancel"><button class="cancel" type="submit">Cancel</button></form>
+<p>Sandbox: no money moves. Pay sends the provider's signed webhook to the server.</p></main></body></html>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+
+  await app.register(async (plain) => {
+    const forms = plain.withTypeProvider<ZodTypeProvider>();
+    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    for (const action of ['pay', 'cancel'] as const) {
+      forms.post(`/sandbox/checkout/:providerCollectionId/${action}`, { schema: { tags: ['sandbox'], summary: `Sandbox checkout: ${action}`, params: z.object({ providerCollectionId: z.string().regex(/^[\w-]{4,80}$/, { error: 'NOT_FOUND' }) }) } }, async (request, reply) => {
+        const { provider, row } = await collectionOf(request.params.providerCollectionId);
+        await deliver(provider, row, action === 'pay' ? 'pay' : 'fail');
+        return reply.redirect(`/repaidDetail?repayment=${row.id}`, 303);
+      });
+    }
+  });
+
+  app.post(
+    '/sandbox/repayments/:repaymentId/simulate',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: "Simulate the collection provider's webhook for one repayment (bank transfer, over the counter, late or different payments)",
+        params: z.object({ repaymentId: z.uuid({ error: 'NOT_FOUND' }) }),
+        body: z.strictObject({ outcome: z.enum(['pay', 'pay_late', 'pay_different', 'expire', 'fail']), amount: z.string().regex(/^\d{1,12}$/).optional(), paidAt: z.iso.datetime({ offset: true }).optional() }),
+        response: { 200: z.object({ result: z.string() }), 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db.select().from(repayments).where(eq(repayments.id, request.params.repaymentId));
+      if (!row?.providerCollectionId) throw new AppError('NOT_FOUND');
+      const { provider } = await collectionOf(row.providerCollectionId);
+      const { outcome, amount, paidAt } = request.body;
+      if ((outcome === 'pay_different' && !amount) || (outcome === 'pay_late' && !paidAt)) throw new AppError('VALIDATION_FAILED');
+      return { result: await deliver(provider, row, outcome, { ...(amount ? { amount: BigInt(amount) } : {}), ...(paidAt ? { paidAt: new Date(paidAt) } : {}) }) };
+    },
+  );
+};

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
+import { JOBS } from './job-types.ts';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { otpCodes } from '../../db/schema/index.ts';
 import { cleanUpLoginData } from '../../modules/auth/clean-up-login-data.ts';
@@ -30,7 +31,7 @@ describe('jobs (pg-boss) and the login-data clean-up', () => {
     expect(boss).toBeTruthy();
     const schedules = await boss!.getSchedules();
     expect(schedules.map((s) => s.name)).toContain('auth.clean-up-login-data');
-    const id = await t.app.jobs.send('auth.clean-up-login-data');
+    const id = await t.app.jobs.send(JOBS.cleanUpLoginData, {});
     expect(id).toBeTruthy();
     let state = '';
     for (let i = 0; i < 60 && state !== 'completed'; i++) {

@@ -1,11 +1,21 @@
 import fp from 'fastify-plugin';
-import { PgBoss, fromPglite } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite, type Db as BossDb } from 'pg-boss';
+import type { Tx } from '../../db/client.ts';
+import type { JobData, JobPayload, JobType } from './job-types.ts';
 
-export interface JobDefinition<T extends object = object> {
-  name: string;
-  /** cron in UTC (pg-boss schedules), e.g. every 15 minutes: a star-slash-15 expression */
-  cron?: string;
-  handler: (data: T) => Promise<void>;
+interface JobDefinition {
+  type: JobType;
+  handler: (data: unknown) => Promise<void>;
+}
+
+/**
+ * pg-boss on the caller's transaction (its drizzle adapter): the job row is written by the same
+ * database transaction as the business change, so it exists exactly when that change committed.
+ */
+function onTransaction(tx: Tx): BossDb {
+  // drizzle types `execute` as unknown rows; both drivers answer `{ rows }`, which the adapter reads
+  return fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
 }
 
 /**
@@ -15,8 +25,10 @@ export interface JobDefinition<T extends object = object> {
  */
 export interface Jobs {
   readonly enabled: boolean;
-  define<T extends object>(job: JobDefinition<T>): void;
-  send(name: string, data?: object, options?: { singletonKey?: string }): Promise<string | null>;
+  define<J extends JobType>(type: J, handler: (data: JobData<J>) => Promise<void>): void;
+  send<J extends JobType>(type: J, data: JobPayload<J>, options?: { singletonKey?: string }): Promise<string | null>;
+  /** queue inside a business transaction: committed with it, or not at all */
+  sendInTx<J extends JobType>(tx: Tx, type: J, data: JobPayload<J>, options?: { singletonKey?: string }): Promise<string | null>;
   /** the underlying queue, for tests and the operator console */
   boss(): PgBoss | undefined;
 }
@@ -27,19 +39,27 @@ export default fp(
     let boss: PgBoss | undefined;
     const enabled = app.config.JOBS;
 
+    const queue = async (type: JobType, data: unknown, options: { singletonKey?: string; db?: BossDb }) => {
+      // A job nobody defined would sit in a queue that does not exist: a programming error.
+      if (!definitions.some((d) => d.type.name === type.name)) throw new Error(`no job named ${type.name} is defined`);
+      const payload = type.payload.parse(data) as object;
+      if (!boss) {
+        app.log.warn({ job: type.name }, 'jobs are off (JOBS=0); job not queued');
+        return null;
+      }
+      return boss.send(type.name, payload, options);
+    };
+
     const jobs: Jobs = {
       enabled,
-      define(job) {
-        definitions.push(job as JobDefinition);
+      define(type, handler) {
+        definitions.push({ type, handler: (data) => handler(type.payload.parse(data) as never) });
       },
-      async send(name, data = {}, options = {}) {
-        // A job nobody defined would sit in a queue that does not exist: a programming error.
-        if (!definitions.some((d) => d.name === name)) throw new Error(`no job named ${name} is defined`);
-        if (!boss) {
-          app.log.warn({ job: name }, 'jobs are off (JOBS=0); job not queued');
-          return null;
-        }
-        return boss.send(name, data, options);
+      async send(type, data, options = {}) {
+        return queue(type, data, options);
+      },
+      async sendInTx(tx, type, data, options = {}) {
+        return queue(type, data, { ...options, db: onTransaction(tx) });
       },
       boss: () => boss,
     };
@@ -55,14 +75,14 @@ export default fp(
           : new PgBoss({ connectionString: database.connectionString!, max: 3 });
       boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
       await boss.start();
-      for (const job of definitions) {
-        await boss.createQueue(job.name);
-        await boss.work(job.name, async (batch) => {
-          for (const item of batch) await job.handler(item.data as object);
+      for (const { type, handler } of definitions) {
+        await boss.createQueue(type.name);
+        await boss.work(type.name, async (batch) => {
+          for (const item of batch) await handler(item.data);
         });
-        if (job.cron) await boss.schedule(job.name, job.cron);
+        if (type.schedule) await boss.schedule(type.name, type.schedule.cron, {}, { tz: type.schedule.tz, missed: type.schedule.missed });
       }
-      app.log.info({ jobs: definitions.map((d) => d.name) }, 'job queue started');
+      app.log.info({ jobs: definitions.map((d) => d.type.name) }, 'job queue started');
     });
 
     app.addHook('onClose', async () => {

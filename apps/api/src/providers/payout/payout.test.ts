@@ -37,10 +37,13 @@ describe('BE-05 sandbox payouts: documented magic values', () => {
     expect(again).toEqual(first);
   });
 
-  it('sandbox callbacks are accepted only with the sandbox marker', () => {
+  it('sandbox callbacks are accepted only when signed with the sandbox key (no anonymous marker)', () => {
     const p = new SandboxPayoutProvider();
     const body = { providerPayoutId: 'sbx-1', referenceId: 'po_1', state: 'succeeded' };
-    expect(p.verifyCallback({ 'x-sandbox-callback': '1' }, body)).toMatchObject({ state: 'succeeded' });
+    expect(p.verifyCallback(p.signCallback(body), body)).toMatchObject({ state: 'succeeded' });
+    expect(p.verifyCallback({ 'x-sandbox-callback': '1' }, body)).toBeNull();
+    expect(p.verifyCallback(new SandboxPayoutProvider().signCallback(body), body)).toBeNull();
+    expect(p.verifyCallback(p.signCallback(body), { ...body, state: 'failed' })).toBeNull();
     expect(p.verifyCallback({}, body)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PayoutCallback, PayoutProvider, PayoutRequest, PayoutResult } from './payout-provider.ts';
 
 /**
@@ -14,6 +14,21 @@ import type { PayoutCallback, PayoutProvider, PayoutRequest, PayoutResult } from
 export class SandboxPayoutProvider implements PayoutProvider {
   readonly name = 'sandbox';
   readonly #seen = new Map<string, PayoutResult>();
+  readonly #callbackKey: Buffer;
+
+  /**
+   * Sandbox callbacks are signed like a real provider's (HMAC-SHA256 of the JSON body in
+   * `x-sandbox-signature`), so the real webhook route accepts nothing anonymous; only the
+   * sandbox routes (`/api/sandbox/*`) hold the key and can make one.
+   */
+  constructor(callbackKey: Buffer = randomBytes(32)) {
+    this.#callbackKey = callbackKey;
+  }
+
+  /** The headers a signed sandbox callback carries (used by the sandbox routes). */
+  signCallback(body: object): Record<string, string> {
+    return { 'x-sandbox-signature': createHmac('sha256', this.#callbackKey).update(JSON.stringify(body)).digest('hex') };
+  }
 
   async send(request: PayoutRequest): Promise<PayoutResult> {
     const previous = this.#seen.get(request.idempotencyKey);
@@ -32,9 +47,12 @@ export class SandboxPayoutProvider implements PayoutProvider {
     return result;
   }
 
-  /** Sandbox callbacks come from our own sandbox routes and carry `x-sandbox-callback: 1`. */
+  /** Only a callback signed with this provider's key is authentic. */
   verifyCallback(headers: Record<string, string | string[] | undefined>, body: unknown): PayoutCallback | null {
-    if (headers['x-sandbox-callback'] !== '1' || !body || typeof body !== 'object') return null;
+    const signature = headers['x-sandbox-signature'];
+    if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature) || !body || typeof body !== 'object') return null;
+    const expected = Buffer.from(this.signCallback(body)['x-sandbox-signature']!, 'hex');
+    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return null;
     const b = body as Record<string, unknown>;
     if (typeof b.providerPayoutId !== 'string' || typeof b.referenceId !== 'string') return null;
     if (b.state !== 'succeeded' && b.state !== 'failed' && b.state !== 'reversed') return null;

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { balanced } from '@pisonow/domain';
+import { providerWebhooks, repayments } from '../../db/schema/index.ts';
+import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
+import { decide, loadLoan, persistLoanOutcome } from './loan-record.ts';
+import type { ServicingContext } from './servicing-context.ts';
+
+export type WebhookResult = 'forged' | 'replayed' | 'unknown' | 'applied' | 'held' | 'closed' | 'ignored';
+
+/**
+ * A collection provider's webhook (BE-05, BE-10). Verified (signature), de-duplicated (the
+ * provider's event id), recorded and applied in ONE database transaction, or not at all: a crash
+ * midway leaves nothing, and the provider's retry applies it then; a replay finds its record and
+ * changes nothing. A payment counts as of the payer's paid-at time. Money that cannot be applied
+ * (another amount, a second payment, a settled loan) is held in suspense with the reason.
+ */
+export async function receiveCollectionWebhook(ctx: ServicingContext, input: { headers: Record<string, string | string[] | undefined>; rawBody: string }): Promise<WebhookResult> {
+  const now = ctx.clock.now();
+  const event = ctx.collections.verifyWebhook(input.headers, input.rawBody, now);
+  if (!event) return 'forged';
+  let body: unknown = null;
+  try {
+    body = JSON.parse(input.rawBody);
+  } catch {
+    body = { raw: input.rawBody.slice(0, 2_000) };
+  }
+  return ctx.db.transaction(async (tx): Promise<WebhookResult> => {
+    const recordId = randomUUID();
+    const recorded = await tx
+      .insert(providerWebhooks)
+      .values({ id: recordId, kind: 'collection', provider: ctx.collections.name, providerEventId: event.providerEventId, result: 'received', body, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: providerWebhooks.id });
+    if (recorded.length === 0) return 'replayed';
+    const finish = async (result: WebhookResult) => {
+      await tx.update(providerWebhooks).set({ result }).where(eq(providerWebhooks.id, recordId));
+      return result;
+    };
+
+    const [attempt] = await tx
+      .select()
+      .from(repayments)
+      .where(and(eq(repayments.id, event.referenceId), eq(repayments.provider, ctx.collections.name)))
+      .for('update');
+    if (!attempt || (attempt.providerCollectionId && attempt.providerCollectionId !== event.providerCollectionId)) {
+      if (event.state === 'paid' && event.amountPaid > 0n) {
+        // Money for nothing we know: kept in suspense for operations, never lost.
+        await postLedgerTransaction(tx, {
+          kind: 'suspense',
+          idempotencyKey: `suspense:webhook:${ctx.collections.name}:${event.providerEventId}`,
+          reference: event.providerCollectionId,
+          entries: balanced([
+            { account: 'cash_at_provider', amount: event.amountPaid },
+            { account: 'suspense', amount: -event.amountPaid },
+          ]),
+          at: now,
+        });
+      }
+      return finish('unknown');
+    }
+
+    if (event.state !== 'paid') {
+      if (attempt.state !== 'pending') return finish('ignored');
+      await tx.update(repayments).set({ state: event.state, updatedAt: now }).where(eq(repayments.id, attempt.id));
+      return finish('closed');
+    }
+
+    const amount = event.amountPaid;
+    if (amount <= 0n) return finish('ignored');
+    // BE-10: the payer's paid-at time counts (never in the future of our own clock)
+    const paidAt = event.paidAt <= now ? event.paidAt : now;
+    if (attempt.state === 'paid' || attempt.state === 'held') {
+      // The same collection paid twice: the second payment is real money, held, never applied twice.
+      await postLedgerTransaction(tx, {
+        kind: 'suspense',
+        idempotencyKey: `suspense:${attempt.id}:${event.providerEventId}`,
+        customerId: attempt.customerId,
+        orderId: attempt.orderId,
+        reference: attempt.id,
+        entries: balanced([
+          { account: 'cash_at_provider', amount },
+          { account: 'suspense', amount: -amount },
+        ]),
+        at: now,
+      });
+      return finish('held');
+    }
+    const found = (await loadLoan(tx, attempt.orderId, { lock: true }))!;
+    const outcome = decide(found.loan, { type: 'payment_received', purpose: attempt.purpose as 'full' | 'extension', amount, paidAt, reference: attempt.id });
+    await persistLoanOutcome(tx, found.order, outcome, now, { repaymentId: attempt.id, providerEventId: event.providerEventId, paidAt: paidAt.toISOString() });
+    await tx
+      .update(repayments)
+      .set({
+        state: outcome.held ? 'held' : 'paid',
+        heldReason: outcome.held?.reason ?? null,
+        amountReceived: amount,
+        paidAt,
+        channelReference: event.channelReference ?? null,
+        providerCollectionId: attempt.providerCollectionId ?? event.providerCollectionId,
+        updatedAt: now,
+      })
+      .where(eq(repayments.id, attempt.id));
+    return finish(outcome.held ? 'held' : 'applied');
+  });
+}

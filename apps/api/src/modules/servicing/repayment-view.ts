@@ -1,0 +1,61 @@
+import { and, desc, eq, gte } from 'drizzle-orm';
+import { manilaDateTime, repaymentRecordStatus, type CollectionChannel, type HeldReason, type RepaymentPurpose, type RepaymentState, type RepaymentViewResponse } from '@pisonow/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { repayments } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ownedBy } from '../../lib/owner-scope.ts';
+
+export type RepaymentRow = typeof repayments.$inferSelect;
+
+/** A repayment attempt as its owner sees it, with the receipt once paid (ST-02). */
+export function repaymentView(r: RepaymentRow): RepaymentViewResponse {
+  const state = r.state as RepaymentState;
+  return {
+    id: r.id,
+    orderId: r.orderId,
+    purpose: r.purpose as RepaymentPurpose,
+    channel: r.channel as CollectionChannel,
+    providerCode: r.providerCode,
+    amount: r.amount.toString(),
+    state,
+    record: repaymentRecordStatus(state),
+    heldReason: (r.heldReason as HeldReason | null) ?? null,
+    amountReceived: r.amountReceived?.toString() ?? null,
+    checkoutUrl: state === 'pending' ? r.checkoutUrl : null,
+    bankName: r.bankName,
+    bankAccountNumber: r.bankAccountNumber,
+    paymentCode: r.paymentCode,
+    expiresAt: r.expiresAt.toISOString(),
+    createdAt: r.createdAt.toISOString(),
+    receipt:
+      state === 'paid' && r.paidAt
+        ? {
+            reference: r.channelReference ?? r.providerCollectionId ?? r.id,
+            channel: r.channel as CollectionChannel,
+            providerCode: r.providerCode,
+            amount: (r.amountReceived ?? r.amount).toString(),
+            paidAt: r.paidAt.toISOString(),
+            paidAtManila: manilaDateTime(r.paidAt),
+          }
+        : null,
+  };
+}
+
+export async function getRepayment(db: Db | Tx, customerId: string, repaymentId: string): Promise<RepaymentViewResponse> {
+  const [row] = await db.select().from(repayments).where(ownedBy(repayments, customerId, eq(repayments.id, repaymentId)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return repaymentView(row);
+}
+
+/** ST-02: the borrower's repayment records of the last 3 months, newest first. */
+export async function listRepayments(db: Db, customerId: string, now: Date): Promise<RepaymentViewResponse[]> {
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - 3);
+  const rows = await db.select().from(repayments).where(ownedBy(repayments, customerId, gte(repayments.createdAt, since))).orderBy(desc(repayments.createdAt)).limit(200);
+  return rows.map(repaymentView);
+}
+
+/** The pending attempts of one order (the bill shows the one in progress). */
+export async function pendingRepayments(db: Db | Tx, customerId: string, orderId: string): Promise<RepaymentRow[]> {
+  return db.select().from(repayments).where(ownedBy(repayments, customerId, and(eq(repayments.orderId, orderId), eq(repayments.state, 'pending'))));
+}

@@ -1,0 +1,27 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { manilaDate } from '@pisonow/domain';
+import { repayments } from '../../db/schema/index.ts';
+import { accrueOverdueCharges } from './accrue-overdue-charges.ts';
+import { sendDueReminders } from './send-due-reminders.ts';
+import type { ServicingContext } from './servicing-context.ts';
+
+/**
+ * The servicing day (BE-06), run just after Manila midnight and again whenever the sandbox clock
+ * moves: due/overdue transitions and charges (one set-based statement), collections that expired
+ * unpaid, and the reminders that are due (only inside 06:00–22:00 Manila). Every part is safe to
+ * run twice and to resume after a crash.
+ */
+export async function runServicingDay(ctx: ServicingContext): Promise<{ today: string; charges: number; becameOverdue: number; expired: number; reminders: number }> {
+  const now = ctx.clock.now();
+  const today = manilaDate(now);
+  const accrual = await accrueOverdueCharges(ctx.db, today, now);
+  const expired = await ctx.db
+    .update(repayments)
+    .set({ state: 'expired', updatedAt: now })
+    .where(and(eq(repayments.state, 'pending'), lt(repayments.expiresAt, now)))
+    .returning({ id: repayments.id });
+  const reminders = await sendDueReminders(ctx);
+  const result = { today, ...accrual, expired: expired.length, reminders };
+  ctx.log.info(result, 'servicing day run');
+  return result;
+}

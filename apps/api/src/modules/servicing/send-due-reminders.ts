@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { MANILA_OFFSET_MS, addDays, amountDueOn, daysBetween, formatPeso, manilaDate } from '@pisonow/domain';
+import { customers, loanReminders, orders } from '../../db/schema/index.ts';
+import { SmsSendError } from '../../providers/sms/sms-provider.ts';
+import { loadLoan } from './loan-record.ts';
+import type { ServicingContext } from './servicing-context.ts';
+import { reminderSms, type ReminderKind } from './reminder-templates.ts';
+
+/** SEC MC 18 s.2019 (fair collection): no collection contact outside 06:00–22:00. */
+export const CONTACT_HOURS = { from: 6, until: 22 } as const;
+/** Overdue reminders on these days past due, not daily: firm, never harassing. */
+export const OVERDUE_REMINDER_DAYS = [1, 3, 7, 14, 30] as const;
+
+export function manilaHour(at: Date): number {
+  return new Date(at.getTime() + MANILA_OFFSET_MS).getUTCHours();
+}
+
+/**
+ * Reminders by SMS (BE-06): the day before the due date, on it, and on a few overdue days. Only
+ * inside Manila contact hours, only to the borrower's own registered number (never to a
+ * reference), each recorded once per loan, kind and day before it is sent.
+ */
+export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
+  const now = ctx.clock.now();
+  const hour = manilaHour(now);
+  if (hour < CONTACT_HOURS.from || hour >= CONTACT_HOURS.until) return 0;
+  const today = manilaDate(now);
+  const overdueDates = OVERDUE_REMINDER_DAYS.map((d) => addDays(today, -d));
+  const due = await ctx.db
+    .select({ orderId: orders.id, customerId: orders.customerId, dueDate: orders.dueDate, phone: customers.phone })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(inArray(orders.status, ['repaying', 'extended', 'overdue']), inArray(orders.dueDate, [addDays(today, 1), today, ...overdueDates])));
+  let sent = 0;
+  for (const row of due) {
+    const days = daysBetween(row.dueDate!, today);
+    const kind: ReminderKind = days < 0 ? 'due_soon' : days === 0 ? 'due_today' : 'overdue';
+    const found = await loadLoan(ctx.db, row.orderId);
+    if (!found) continue;
+    const body = reminderSms('en-US', kind, { amount: formatPeso(amountDueOn(found.loan, today)), dueDate: row.dueDate!, days: Math.max(days, 0), company: ctx.companyName });
+    const claimed = await ctx.db
+      .insert(loanReminders)
+      .values({ id: randomUUID(), orderId: row.orderId, customerId: row.customerId, kind, forDate: today, body, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: loanReminders.id });
+    if (claimed.length === 0) continue;
+    try {
+      const { providerMessageId } = await ctx.sms.send({ to: row.phone, body });
+      await ctx.db.update(loanReminders).set({ providerMessageId }).where(eq(loanReminders.id, claimed[0]!.id));
+      sent++;
+    } catch (error) {
+      if (!(error instanceof SmsSendError)) throw error;
+      ctx.log.warn({ orderId: row.orderId, err: error }, 'reminder not sent');
+      await ctx.db.update(loanReminders).set({ failure: error.message.slice(0, 200) }).where(eq(loanReminders.id, claimed[0]!.id));
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import { REPAYMENT_PARTNERS, amountDueOn, extensionQuote, manilaDate, nextManilaDayStart, type RepaymentViewResponse, type StartRepaymentRequest } from '@pisonow/domain';
+import { applicationSteps, orders, repayments } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ownedBy } from '../../lib/owner-scope.ts';
+import { CollectionSendError } from '../../providers/collection/collection-provider.ts';
+import type { ServicingContext } from './servicing-context.ts';
+import { loadLoan } from './loan-record.ts';
+import { repaymentView, type RepaymentRow } from './repayment-view.ts';
+
+/**
+ * Repay or extend (ST-02, VAL-15, CO-02): opens a collection at the provider for EXACTLY what is
+ * due now (the whole balance, or the extension's fee plus the overdue charges so far). The amount
+ * the borrower was shown must still be the amount due, else 409 ORDER_STATE_CONFLICT and the page
+ * re-reads the bill. A collection lives until the end of the Manila day, when the amount due can
+ * change. Double taps and retries reuse the open attempt (the order row is locked while deciding),
+ * so the provider is asked once per attempt, with our attempt id as its idempotency key.
+ */
+export async function startRepayment(ctx: ServicingContext, input: { customerId: string; orderId: string; request: StartRepaymentRequest }): Promise<RepaymentViewResponse> {
+  const { customerId, orderId, request } = input;
+  const partner = REPAYMENT_PARTNERS.find((p) => p.channel === request.channel && p.providerCode === request.providerCode);
+  if (!partner || !ctx.collections.supports(request.channel, request.providerCode)) throw new AppError('REPAYMENT_CHANNEL_UNAVAILABLE');
+  const now = ctx.clock.now();
+  const today = manilaDate(now);
+
+  const attempt: RepaymentRow = await ctx.db.transaction(async (tx) => {
+    const [owned] = await tx.select({ id: orders.id }).from(orders).where(ownedBy(orders, customerId, eq(orders.id, orderId))).for('update');
+    if (!owned) throw new AppError('NOT_FOUND');
+    const { loan } = (await loadLoan(tx, orderId))!;
+    let amount: bigint;
+    if (request.purpose === 'full') {
+      amount = amountDueOn(loan, today);
+      if (amount <= 0n) throw new AppError('NOTHING_TO_REPAY');
+    } else {
+      const quote = extensionQuote(loan, today);
+      if (!quote.available) throw new AppError('EXTENSION_NOT_ALLOWED');
+      amount = quote.amount;
+    }
+    if (BigInt(request.expectedAmount) !== amount) throw new AppError('ORDER_STATE_CONFLICT');
+    const [open] = await tx
+      .select()
+      .from(repayments)
+      .where(and(eq(repayments.orderId, orderId), eq(repayments.state, 'pending'), eq(repayments.purpose, request.purpose), eq(repayments.channel, request.channel), eq(repayments.providerCode, request.providerCode), eq(repayments.amount, amount), gt(repayments.expiresAt, now)))
+      .limit(1);
+    if (open) return open;
+    const row: RepaymentRow = {
+      id: randomUUID(),
+      orderId,
+      customerId,
+      purpose: request.purpose,
+      channel: request.channel,
+      provider: ctx.collections.name,
+      providerCode: request.providerCode,
+      amount,
+      state: 'pending',
+      heldReason: null,
+      amountReceived: null,
+      providerCollectionId: null,
+      checkoutUrl: null,
+      bankName: null,
+      bankAccountNumber: null,
+      paymentCode: null,
+      expiresAt: nextManilaDayStart(now),
+      paidAt: null,
+      channelReference: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await tx.insert(repayments).values(row);
+    return row;
+  });
+  if (attempt.providerCollectionId) return repaymentView(attempt);
+
+  // The provider call happens outside any database transaction; our attempt id is its idempotency key.
+  const [identity] = await ctx.db
+    .select({ data: applicationSteps.data })
+    .from(applicationSteps)
+    .innerJoin(orders, eq(orders.applicationId, applicationSteps.applicationId))
+    .where(and(eq(orders.id, orderId), eq(applicationSteps.step, 'identityInfo')));
+  const who = (identity?.data ?? {}) as Record<string, string | undefined>;
+  try {
+    const instructions = await ctx.collections.create({
+      idempotencyKey: attempt.id,
+      referenceId: attempt.id,
+      channel: request.channel,
+      providerCode: request.providerCode,
+      amount: attempt.amount,
+      payerName: [who.firstName, who.middleName, who.lastName].filter(Boolean).join(' ') || 'Borrower',
+      expiresAt: attempt.expiresAt,
+      successReturnUrl: `${ctx.publicBaseUrl}/repaidDetail?repayment=${attempt.id}`,
+      failureReturnUrl: `${ctx.publicBaseUrl}/repaidDetail?repayment=${attempt.id}`,
+      description: `${ctx.companyName} loan ${request.purpose === 'extension' ? 'extension' : 'repayment'}`,
+    });
+    const [updated] = await ctx.db
+      .update(repayments)
+      .set({
+        providerCollectionId: instructions.providerCollectionId,
+        checkoutUrl: instructions.channel === 'ewallet' ? instructions.checkoutUrl : null,
+        bankName: instructions.channel === 'bank_transfer' ? `${instructions.bankName} · ${instructions.bankAccountName}` : null,
+        bankAccountNumber: instructions.channel === 'bank_transfer' ? instructions.bankAccountNumber : null,
+        paymentCode: instructions.channel === 'otc' ? instructions.paymentCode : null,
+        expiresAt: instructions.expiresAt < attempt.expiresAt ? instructions.expiresAt : attempt.expiresAt,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(eq(repayments.id, attempt.id))
+      .returning();
+    return repaymentView(updated!);
+  } catch (error) {
+    if (error instanceof CollectionSendError) {
+      ctx.log.warn({ repaymentId: attempt.id, err: error }, 'collection not opened');
+      if (!error.retryable) await ctx.db.update(repayments).set({ state: 'failed', updatedAt: ctx.clock.now() }).where(and(eq(repayments.id, attempt.id), eq(repayments.state, 'pending')));
+      throw new AppError('COLLECTION_FAILED');
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * Every background job of the server, in one typed registry (issue 7): its queue name, the zod
+ * schema of its payload (checked when sent and again when run), and its schedule. Schedules run on
+ * Manila time (Asia/Manila, UTC+8 all year): "the day" of the day job is a Manila day, not UTC.
+ */
+export interface JobType<S extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly payload: S;
+  readonly schedule?: { cron: string; tz: 'Asia/Manila'; missed: 'skip' | 'once' };
+}
+
+const job = <S extends z.ZodType>(name: string, payload: S, cron?: string, missed: 'skip' | 'once' = 'skip'): JobType<S> => ({
+  name,
+  payload,
+  ...(cron ? { schedule: { cron, tz: 'Asia/Manila' as const, missed } } : {}),
+});
+
+const none = z.object({}).strict();
+
+export const JOBS = {
+  cleanUpLoginData: job('auth.clean-up-login-data', none, '*/15 * * * *'),
+  decideApplication: job('lending.decide-application', z.object({ applicationId: z.uuid() })),
+  decidePending: job('lending.decide-pending', none, '* * * * *'),
+  disburseOrder: job('lending.disburse-order', z.object({ orderId: z.uuid() })),
+  disbursePending: job('lending.disburse-pending', none, '* * * * *'),
+  /** BE-06: due/overdue transitions and overdue charges, just after Manila midnight; a missed run is made up once */
+  servicingDay: job('servicing.day', none, '5 0 * * *', 'once'),
+  /** reminders inside 06:00–22:00 Manila, expired collections, payout retries */
+  servicingHourly: job('servicing.hourly', none, '10 * * * *'),
+} as const;
+
+export type JobPayload<J extends JobType> = z.input<J['payload']>;
+export type JobData<J extends JobType> = z.output<J['payload']>;

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_PRODUCT, priceLoan, type Centavos, type LoanTerms } from '@pisonow/domain';
+import type { Db } from '../db/client.ts';
+import { applications, customers, orders } from '../db/schema/index.ts';
+import { applyLoanEvent } from '../modules/servicing/loan-record.ts';
+
+let phoneSeq = 0;
+
+/**
+ * A disbursed loan straight in the database (a customer, an approved application, an order priced
+ * by the domain, disbursed through the domain's payout_succeeded event): for servicing tests that
+ * do not need the whole application and withdrawal journey.
+ */
+export async function seedDisbursedLoan(
+  db: Db,
+  options: { principal?: Centavos; termDays?: number; terms?: LoanTerms; disbursedAt: Date; phone?: string },
+): Promise<{ orderId: string; customerId: string }> {
+  const customerId = randomUUID();
+  const applicationId = randomUUID();
+  const orderId = randomUUID();
+  const at = options.disbursedAt;
+  const quote = priceLoan(DEFAULT_PRODUCT, { principal: options.principal ?? 200_000n, termDays: options.termDays ?? 14 });
+  const terms = options.terms ?? { lateCharge: DEFAULT_PRODUCT.lateCharge, penaltyDailyPpm: DEFAULT_PRODUCT.penaltyDailyPpm, extensionFeeBp: DEFAULT_PRODUCT.extensionFeeBp, extensionDays: DEFAULT_PRODUCT.extensionDays };
+  phoneSeq++;
+  await db.insert(customers).values({ id: customerId, phone: options.phone ?? `98${String(process.pid % 1000).padStart(3, '0')}${String(phoneSeq).padStart(5, '0')}`, registeredAt: at });
+  await db.insert(applications).values({ id: applicationId, customerId, status: 'approved', createdAt: at, updatedAt: at });
+  await db.insert(orders).values({
+    id: orderId,
+    customerId,
+    applicationId,
+    status: 'disbursing',
+    productVersion: quote.productVersion,
+    principal: quote.principal,
+    termDays: quote.termDays,
+    interest: quote.interest,
+    serviceFee: quote.serviceFee,
+    coupon: quote.coupon,
+    creditReportingFee: quote.creditReportingFee,
+    tax: quote.tax,
+    netProceeds: quote.netProceeds,
+    totalRepayment: quote.totalRepayment,
+    dailyInterestPpm: quote.dailyInterestPpm,
+    lateCharge: terms.lateCharge,
+    penaltyDailyPpm: terms.penaltyDailyPpm,
+    extensionFeeBp: terms.extensionFeeBp,
+    extensionDays: terms.extensionDays,
+    payoutDestination: { channel: 'ewallet', providerCode: 'GCASH', account: '09171234567' },
+    agreedAt: at,
+    createdAt: at,
+    updatedAt: at,
+  });
+  await applyLoanEvent(db, orderId, { type: 'payout_succeeded', payoutId: `seed-${orderId}`, at }, at);
+  return { orderId, customerId };
+}
