@@ -111,10 +111,10 @@ describe('servicing model', () => {
     const groups = groupChannels([
       { channel: 'ewallet', providerCode: 'GCASH', name: 'GCash' },
       { channel: 'otc', providerCode: '7ELEVEN', name: '7-Eleven' },
-      { channel: 'ewallet', providerCode: 'PAYMAYA', name: 'Maya' },
+      { channel: 'ewallet', providerCode: 'MAYA', name: 'Maya' },
     ] as const);
     expect(groups.map((g) => [g.channel, g.options.map((o) => o.providerCode)])).toEqual([
-      ['ewallet', ['GCASH', 'PAYMAYA']],
+      ['ewallet', ['GCASH', 'MAYA']],
       ['otc', ['7ELEVEN']],
     ]);
     expect(partnerName('CEBUANA')).toBe('Cebuana Lhuillier');
