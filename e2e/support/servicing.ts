@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
 import { coCore } from './login.ts';
 import { agreeSignAndSubmit, applyAndWait } from './withdrawal.ts';
 
@@ -70,4 +71,16 @@ export async function expectNoRawKeys(page: Page) {
   expect(text).not.toMatch(/\b(servicing|lending|common|routes):[A-Za-z_.]+/);
   expect(text).not.toMatch(/\b(bill|balance|extend|repay|result|receipt|records|index|changeBank|channel|purpose)\.[a-z][A-Za-z_.]+/);
   expect(text).not.toContain('{{');
+}
+
+/**
+ * With SCREENSHOTS=1 the journeys also photograph each new page for docs/screenshots/ (iPhone 13):
+ * `SCREENSHOTS=1 E2E_PORT=8501 npm run test -w @pisonow/e2e -- tests/servicing.spec.ts`.
+ */
+export async function snap(page: Page, name: string, testId?: string) {
+  if (!process.env.SCREENSHOTS) return;
+  await page.waitForLoadState('networkidle');
+  if (testId) await page.getByTestId(testId).first().scrollIntoViewIfNeeded();
+  await page.waitForTimeout(1_100); // past the 1000 ms tap guard, so buttons show as they rest
+  await page.screenshot({ path: fileURLToPath(new URL(`../../docs/screenshots/servicing-${name}.png`, import.meta.url)) });
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fill, visible } from '../support/application.ts';
-import { addDays, advanceClock, borrowerWithLoan, enDate, expectNoRawKeys, getOrder, sandboxToday, setLanguage, simulate } from '../support/servicing.ts';
+import { addDays, advanceClock, borrowerWithLoan, enDate, expectNoRawKeys, getOrder, sandboxToday, setLanguage, simulate, snap } from '../support/servicing.ts';
 
 /**
  * Loan servicing (issue 7) on an iPhone, against the real server with the sandbox collection
@@ -59,11 +59,17 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     const amountDue = (await page.getByTestId('bill-amount-due').innerText()).trim();
     await expect(page.getByTestId('balance-total')).toHaveText(amountDue);
     expect(amountDue).not.toBe('₱4,000.00');
+    await snap(page, 'bill-overdue');
+    await page.goto('/billIndex');
+    await expect(page.getByTestId(`bill-item-status-${orderId}`)).toHaveText('Overdue by 3 days');
+    await snap(page, 'bill-index');
+    await openBill(page, orderId);
 
     // Repay: the sheet asks for exactly the amount due; GCash goes to the (sandbox) checkout and back
     await page.getByTestId('bill-repay').click();
     await expect(page.getByTestId('repay-sheet')).toBeVisible();
     await expect(page.getByTestId('repay-amount')).toHaveText(amountDue);
+    await snap(page, 'repay-sheet');
     await page.getByTestId('channel-GCASH').click();
     const repaymentId = await payOnCheckout(page);
     await expect(page.getByTestId('repayment-title')).toHaveText('Payment received', { timeout: 20_000 });
@@ -72,6 +78,7 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await expect(page.getByTestId('receipt-channel')).toHaveText('E-wallet · GCash');
     await expect(page.getByTestId('receipt-paid-at')).toContainText('(Manila time)');
     await expect(page.getByTestId(`record-status-${repaymentId}`)).toHaveText('Success');
+    await snap(page, 'repaid-receipt');
 
     await openBill(page, orderId);
     await expect(page.getByTestId('bill-status')).toHaveText('All settled');
@@ -90,6 +97,7 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await fill(page, 'confirmAccount', newAccount);
     await page.getByTestId('change-bank-submit').click();
     await expect(page.getByTestId('current-number')).toHaveText(`•••• ${newAccount.slice(-4)}`);
+    await snap(page, 'change-bank');
 
     // SH-01: every new page in Filipino and Chinese, no raw keys
     const pages = ['/billIndex', `/bill?orderId=${orderId}`, `/repaidDetail?repayment=${repaymentId}`, '/changeBank'];
@@ -106,8 +114,10 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
       }
       await page.goto(`/bill?orderId=${orderId}`);
       await expect(page.getByTestId('bill-status')).toHaveText(settled);
+      await snap(page, `bill-settled-${lang}`);
       await page.goto(`/repaidDetail?repayment=${repaymentId}`);
       await expect(page.getByTestId('repayment-title')).toHaveText(received);
+      await snap(page, `repaid-receipt-${lang}`);
     }
     await setLanguage(page, 'en-US');
   });
@@ -121,6 +131,7 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await page.goto('/changeBank');
     await expect(page.getByTestId('change-bank-message')).toHaveText('You can change your payout account after your first loan is fully repaid.');
     await expect(page.getByTestId('change-bank-form')).toHaveCount(0);
+    await snap(page, 'change-bank-first-loan');
 
     await openBill(page, orderId);
     await page.getByTestId('bill-extend').click();
@@ -130,6 +141,7 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await expect(page.getByTestId('extension-new-due')).toHaveText(enDate(addDays(before.dueDate, 8)));
     await expect(page.getByTestId('extension-disclosure')).toContainText('Disclosure');
     await expect(page.getByTestId('extension-pay')).toBeDisabled();
+    await snap(page, 'extend', 'extension-panel');
     await page.getByTestId('extension-agree').check();
     const amount = (await page.getByTestId('extension-amount').innerText()).trim();
     await page.getByTestId('extension-pay').click();
@@ -142,6 +154,7 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await openBill(page, orderId);
     await expect(page.getByTestId('bill-status')).toHaveText(/^Extended/);
     await expect(page.getByTestId('bill-due-date')).toHaveText(enDate(addDays(before.dueDate, 8)));
+    await snap(page, 'bill-extended');
     const after = await getOrder(page, orderId);
     expect(after.dueDate).toBe(addDays(before.dueDate, 8));
 
@@ -152,6 +165,7 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
       await page.getByTestId('bill-extend').click();
       await expect(page.getByTestId('extension-panel').or(page.getByTestId('extension-blocked'))).toBeVisible();
       await expectNoRawKeys(page);
+      await snap(page, `extend-${lang}`, 'extension-panel');
     }
     await setLanguage(page, 'en-US');
   });
@@ -171,11 +185,13 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await expect(page.getByTestId('repayment-account')).toHaveText(/\d{4}/);
     await expect(page.getByTestId('repayment-amount')).toHaveText(amountDue);
     await expect(page.getByTestId(`record-status-${transferId}`)).toHaveText('In progress');
+    await snap(page, 'bank-transfer');
     // the borrower sends ₱1.00 less: kept in suspense, and the borrower is told
     const owed = BigInt((await getOrder(page, orderId)).balance?.total ?? '0');
     await simulate(page, transferId, { outcome: 'pay_different', amount: String(owed - 100n) });
     await expect(page.getByTestId('repayment-held')).toContainText('which is not the amount due', { timeout: 20_000 });
     await expect(page.getByTestId('repayment-held')).toContainText('our team will contact you');
+    await snap(page, 'held');
 
     // over the counter
     await openBill(page, orderId);
@@ -187,11 +203,13 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await expect(page.getByTestId('repayment-code')).toHaveText(/\w{4}/);
     await expect(page.getByTestId('repayment-amount')).toHaveText(amountDue);
     await expect(page.getByTestId('repayment-expires')).toHaveText(/\d{4}/);
+    await snap(page, 'otc-code');
     for (const lang of ['fil', 'zh-CN'] as const) {
       await setLanguage(page, lang);
       await page.goto(`/repaidDetail?repayment=${otcId}`);
       await expect(visible(page, 'repayment-code')).toBeVisible();
       await expectNoRawKeys(page);
+      await snap(page, `otc-code-${lang}`);
     }
     await setLanguage(page, 'en-US');
     await page.goto(`/repaidDetail?repayment=${otcId}`);
