@@ -43,7 +43,8 @@ export function LoanStatus({ order }: { order: ServicedOrder }) {
 export function BalanceLines({ order }: { order: ServicedOrder }) {
   const { t } = useTranslation();
   const balance = order.balance;
-  if (!balance) return null;
+  // a settled or cancelled loan owes nothing: no list of zeros
+  if (!balance || order.status === 'settled' || order.status === 'cancelled') return null;
   const overdue = order.label.key === 'overdue' || balance.overdueDays > 0;
   return (
     <section className="sv-card" aria-labelledby="sv-balance-title">

@@ -129,6 +129,7 @@ describe('servicing model', () => {
 
   it('CO-01 codes are grouped by four; the amount to type is plain, exact and float-free', () => {
     expect(groupDigits('7011234567890')).toBe('7011 2345 6789 0');
+    expect(groupDigits('7ELEVEN-AE685C27C4')).toBe('7ELEVEN-AE685C27C4');
     expect(plainAmount('204200')).toBe('2042.00');
     expect(plainAmount('5')).toBe('0.05');
     expect(plainAmount('900719925474099123')).toBe('9007199254740991.23');

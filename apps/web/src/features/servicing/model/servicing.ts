@@ -108,9 +108,10 @@ export function repayFingerprint(orderId: string, body: { purpose: string; chann
   return [orderId, body.purpose, body.channel, body.providerCode, body.expectedAmount].join('|');
 }
 
-/** Bank account numbers and payment codes are read aloud and typed at a counter: groups of four. */
+/** Numbers read aloud and typed at a counter come in groups of four; a code with letters or dashes stays as issued. */
 export function groupDigits(code: string): string {
-  return code.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+  const compact = code.replace(/\s+/g, '');
+  return /^\d+$/.test(compact) ? compact.replace(/(\d{4})(?=\d)/g, '$1 ') : code;
 }
 
 /** ST-02: the records of the last 3 months, newest first (the server already limits; this keeps the order stable). */

@@ -22,7 +22,7 @@ function Instructions({ r }: { r: RepaymentViewResponse }) {
     <div className="rd-instructions" data-testid="repayment-instructions">
       {r.channel === 'bank_transfer' ? (
         <>
-          <p className="sv-note">{t('servicing:result.bankHint', { bank: r.bankName ?? partnerName(r.providerCode) })}</p>
+          <p className="sv-note">{t('servicing:result.bankHint')}</p>
           <div className="sv-line">
             <span>{t('servicing:result.bank')}</span>
             <strong data-testid="repayment-bank">{r.bankName ?? partnerName(r.providerCode)}</strong>
