@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+// House rules as lint (bulletproof-react's import boundaries): features never import each other,
+// lib and features never import the app layer, and the domain package stays pure (no I/O).
+const features = readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'apps/api/src/db/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
@@ -25,6 +31,43 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // UI timers (toast, debounce, double-tap guard) legitimately read wall time in the browser.
       'no-restricted-properties': 'off',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'Features never import each other: move what both need to lib/ or the domain package.',
+            })),
+            { target: ['./apps/web/src/lib', './apps/web/src/features'], from: './apps/web/src/app', message: 'Imports flow lib → features → app.' },
+            { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'Imports flow lib → features → app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(node:|fs$|path$|crypto$|http|net$|child_process$|worker_threads$)', message: 'The domain is pure rules: no I/O, no Node built-ins.' },
+            { regex: '^(pg|pg-boss|drizzle-orm|@electric-sql|fastify|@fastify|sharp|@aws-sdk|react|react-dom|@tanstack|zustand|i18next|react-i18next|antd-mobile)(/|$)', message: 'The domain is pure rules: no database, server, storage or UI code.' },
+            { regex: '^\\.\\./\\.\\./\\.\\./(apps)', message: 'The domain never imports an app.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -9,14 +9,14 @@ import { openDatabase, type Database } from './db/client.ts';
 import { OffsetClock, systemClock, type Clock } from './lib/clock.ts';
 import { sandboxClock as sandboxClockTable } from './db/schema/index.ts';
 import { resolveSecretKey } from './lib/secret-key.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { SandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
 import { SemaphoreSmsProvider } from './providers/sms/semaphore-sms.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import { LocalDiskStorage } from './providers/storage/local-disk-storage.ts';
-import { S3Storage } from './providers/storage/s3-storage.ts';
 import type { FaceDetector } from './providers/face/face-detector.ts';
-import { TinyFaceDetector } from './providers/face/tiny-face-detector.ts';
+import { ImageWorkerPool, type PhotoInspector } from './workers/image-pool.ts';
 import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import { SandboxPayoutProvider } from './providers/payout/sandbox-payout.ts';
 import { XenditPayoutProvider } from './providers/payout/xendit-payout.ts';
@@ -26,7 +26,7 @@ import { XenditCollectionProvider } from './providers/collection/xendit-collecti
 import helmetPlugin from './plugins/external/helmet.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import staticWebPlugin from './plugins/external/static-web.ts';
-import errorHandlerPlugin from './plugins/app/error-handler.ts';
+import errorHandlerPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler.ts';
 import databasePlugin from './plugins/app/database.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
 import authPlugin from './plugins/app/auth.ts';
@@ -53,11 +53,15 @@ export interface BuildAppOptions {
   storage?: ObjectStorage;
   /** replaces the face detector (tests) */
   faceDetector?: FaceDetector;
+  /** replaces the photo inspector (tests) */
+  photoInspector?: PhotoInspector;
   /** replaces the configured payout provider (tests) */
   payoutProvider?: PayoutProvider;
   /** replaces the configured collection provider (tests) */
   collectionProvider?: CollectionProvider;
   logger?: FastifyServerOptions['logger'];
+  /** the configured logger, written to this stream (tests read the log) */
+  logStream?: NodeJS.WritableStream;
 }
 
 function smsProviderFor(app: FastifyInstance): SmsProvider {
@@ -83,8 +87,10 @@ function collectionProviderFor(config: Config, secretKey: Buffer): CollectionPro
   return new SandboxCollectionProvider({ webhookSecret: sandboxCollectionWebhookSecret(config.SANDBOX_COLLECTION_WEBHOOK_SECRET, secretKey), accountName: config.COMPANY_NAME, checkoutPath: '/api/sandbox/checkout' });
 }
 
-function storageFor(config: Config): ObjectStorage {
+async function storageFor(config: Config): Promise<ObjectStorage> {
   if (config.STORAGE_PROVIDER === 's3') {
+    // the AWS SDK is loaded only when configured (it is a large module graph)
+    const { S3Storage } = await import('./providers/storage/s3-storage.ts');
     return new S3Storage({
       bucket: config.S3_BUCKET!,
       region: config.S3_REGION,
@@ -110,13 +116,16 @@ async function sandboxClock(database: Database): Promise<OffsetClock> {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: options.logger ?? loggerOptions(config, options.logStream),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // every error is `{ code, message }`, even those raised before routing or by the HTTP parser
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -125,15 +134,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDatabase = !options.database;
   const database =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') }));
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite'), now: () => (options.clock ?? systemClock).now() }));
   if (ownsDatabase) await database.migrate();
 
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? (config.SANDBOX ? await sandboxClock(database) : systemClock));
   // Without SECRET_KEY a local key is generated once into DATA_DIR; a test's own database gets a throw-away key.
   app.decorate('secretKey', resolveSecretKey(config.SECRET_KEY, ownsDatabase ? config.DATA_DIR : undefined));
+  // Draining (SIGTERM → app.close()): answers still in flight close their connection, so a kept-alive
+  // client cannot hold the shutdown open and its next request goes to another replica.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   // external
@@ -142,11 +158,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerPlugin);
   // app
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
+  // Image decoding and face detection live in worker threads that start on the first photo (the
+  // face model on the first selfie) and exit when idle: the main process never loads sharp or tfjs.
+  const imagePool = !options.faceDetector || !options.photoInspector ? new ImageWorkerPool({ maxThreads: config.IMAGE_WORKERS, idleTimeoutMs: config.IMAGE_WORKER_IDLE_SECONDS * 1000 }) : undefined;
+  if (imagePool) app.addHook('onClose', async () => imagePool.close());
   app.decorate('providers', {
     sms: options.smsProvider ?? smsProviderFor(app),
-    storage: options.storage ?? storageFor(config),
-    // the model loads on the first selfie, not at start-up: most requests never need it
-    face: options.faceDetector ?? new TinyFaceDetector(),
+    storage: options.storage ?? (await storageFor(config)),
+    face: options.faceDetector ?? imagePool!,
+    images: options.photoInspector ?? imagePool!,
     payouts: options.payoutProvider ?? payoutProviderFor(config, app.secretKey),
     collections: options.collectionProvider ?? collectionProviderFor(config, app.secretKey),
   });

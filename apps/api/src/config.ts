@@ -23,6 +23,12 @@ const envSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool(false),
+    // HSTS: unset = on in production (served behind TLS), off otherwise (plain http on localhost)
+    HSTS: z
+      .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be 1/0, true/false, on/off or yes/no' })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(v))),
+    HSTS_MAX_AGE_SECONDS: int(31_536_000, 0, 63_072_000),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
@@ -31,6 +37,8 @@ const envSchema = z
     WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
     SANDBOX: bool(true),
     JOBS: bool(true),
+    // SIGTERM: stop taking requests, finish the ones in flight and the running jobs, for at most this long
+    SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
     SECRET_KEY: z
       .string()
       .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 random bytes): openssl rand -hex 32')
@@ -49,6 +57,7 @@ const envSchema = z
     CAPTCHA_IP_SENDS_PER_HOUR: int(5, 1, 1000),
     CAPTCHA_PREFIX_SENDS_PER_10_MINUTES: int(30, 1, 10000),
     SESSION_TTL_DAYS: int(30, 1, 365),
+    IDEMPOTENCY_LEASE_SECONDS: int(30, 1, 3600),
     PRODUCT_NAME: z.string().min(1).default('PisoNow'),
     COMPANY_NAME: z.string().min(1).default('PisoNow Lending Corporation'),
     COMPANY_SEC_REG_NO: z.string().min(1).default('CS0000000000 (sandbox)'),
@@ -83,6 +92,9 @@ const envSchema = z
     PUBLIC_BASE_URL: z.url('must be a URL').optional(),
     /** RO-02: switch off payout-account changes ("The system is under maintenance for bank change") */
     BANK_CHANGE_MAINTENANCE: bool(false),
+    // image decoding and face detection run in a pool of worker threads (memory stays off the main thread)
+    IMAGE_WORKERS: int(1, 1, 16),
+    IMAGE_WORKER_IDLE_SECONDS: int(60, 1, 86_400),
     ROUTE_ALIASES: z
       .string()
       .default('{}')
@@ -125,7 +137,10 @@ const envSchema = z
     if (env.SMS_PROVIDER === 'semaphore' && !env.SEMAPHORE_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['SEMAPHORE_API_KEY'], message: 'is required when SMS_PROVIDER=semaphore' });
     }
-  });
+  })
+
+  // defaults that depend on another setting
+  .transform((env) => ({ ...env, HSTS: env.HSTS ?? env.NODE_ENV === 'production' }));
 
 export type Config = z.output<typeof envSchema>;
 

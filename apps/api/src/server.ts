@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 let config;
 try {
@@ -9,13 +10,38 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config });
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({ config });
+} catch (error) {
+  // a second server on the same embedded database: say so plainly and stop
+  console.error(error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+}
+
+// Graceful shutdown (SIGTERM from docker stop / the orchestrator, or Ctrl-C): stop listening, let the
+// requests in flight finish (new requests on open connections get 503, so the proxy retries them
+// elsewhere), let running jobs finish and stop fetching new ones, close the worker pool and the
+// database. A shutdown that takes longer than SHUTDOWN_TIMEOUT_SECONDS (+5 s) is cut short.
+let shuttingDown = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
+  process.on(signal, () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: draining requests and jobs');
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, (config.SHUTDOWN_TIMEOUT_SECONDS + 5) * 1000).unref();
     app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => {
+        app.log.info('shut down');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   });
 }

@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import type { FaceDetector } from './providers/face/face-detector.ts';
+import type { PhotoInspector } from './workers/image-pool.ts';
 import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import type { CollectionProvider } from './providers/collection/collection-provider.ts';
 import type { Jobs } from './plugins/app/jobs.ts';
@@ -14,14 +15,18 @@ export interface AuthenticatedCustomer {
   customerId: string;
   sessionId: string;
   phone: string;
+  /** loaded with the session (same query), so `GET /api/me` needs no second round trip */
+  registeredAt: Date;
 }
 
 export interface Providers {
   sms: SmsProvider;
   /** private photo storage (BE-03) */
   storage: ObjectStorage;
-  /** face counting for selfies (VAL-16) */
+  /** face counting for selfies (VAL-16), in the image worker pool */
   face: FaceDetector;
+  /** decoding, re-validation and re-encoding of uploaded photos (BE-03), in the image worker pool */
+  images: PhotoInspector;
   /** loan payouts (BE-05) */
   payouts: PayoutProvider;
   /** repayments and extension fees (BE-05, issue 7) */

@@ -16,13 +16,15 @@ export interface TestApp {
   app: FastifyInstance;
   clock: ManualClock;
   database: Database;
+  /** every statement the app sent to the database since the last reset (to count round trips) */
+  queries: string[];
   close(): Promise<void>;
 }
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(onQuery?: (sql: string) => void): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ onQuery });
     await database.migrate();
     return { database, drop: async () => {} };
   }
@@ -33,7 +35,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString() });
+  const database = await openDatabase({ url: target.toString(), onQuery });
   await database.migrate();
   return {
     database,
@@ -46,7 +48,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { smsProvider?: SmsProvider; clock?: ManualClock } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { smsProvider?: SmsProvider; clock?: ManualClock; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const { DATABASE_URL: _ignored, ...processEnv } = process.env;
   void _ignored;
   const config = loadConfig({
@@ -59,14 +61,19 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const queries: string[] = [];
+  const { database, drop } = await freshDatabase((sql) => {
+    if (queries.length < 10_000) queries.push(sql);
+  });
   const clock = options.clock ?? new ManualClock();
-  const app = await buildApp({ config, clock, database, smsProvider: options.smsProvider, logger: false });
+  // silent, unless the test reads the log (then with the production logger settings)
+  const app = await buildApp({ config, clock, database, smsProvider: options.smsProvider, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
   await app.ready();
   return {
     app,
     clock,
     database,
+    queries,
     close: async () => {
       await app.close();
       await database.close();

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { JOBS } from '../../plugins/app/job-types.ts';
 import { z } from 'zod';
 import { APPLICATION_STEPS, applicationViewResponse as applicationResponse } from '@pisonow/domain';
 import { errorSchema } from '../../lib/http.ts';
@@ -11,7 +10,7 @@ const security = [{ bearer: [] }];
 
 /** The borrower's own application: read, save a step, submit. Owner-only: the customer comes from the session. */
 const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, clock: app.clock, secretKey: app.secretKey });
+  const deps = () => ({ db: app.db, clock: app.clock, secretKey: app.secretKey, jobs: app.jobs });
 
   app.get(
     '/application',
@@ -39,17 +38,8 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/application/submit',
     { config: { auth: true, idempotency: 'optional' }, schema: { tags: ['application'], summary: 'Submit for review', security, response: { 200: applicationResponse, 400: errorSchema, 401: errorSchema, 409: errorSchema, 422: errorSchema } } },
-    async (request) => {
-      const view = await submitApplication(deps(), request.customer!.customerId);
-      // Underwriting runs as a job (seconds in sandbox); the minute sweep is the safety net.
-      // The submission is committed; if queueing fails the minute sweep decides it, so never fail the request.
-      if (view.status === 'under_review' && view.applicationId) {
-        await app.jobs
-          .send(JOBS.decideApplication, { applicationId: view.applicationId }, { singletonKey: `${view.applicationId}:${view.submissionCount}` })
-          .catch((err: unknown) => app.log.error({ err, applicationId: view.applicationId }, 'decision not queued; the sweep will decide it'));
-      }
-      return view;
-    },
+    // Underwriting runs as a job queued inside the submission's transaction (seconds in sandbox).
+    async (request) => submitApplication(deps(), request.customer!.customerId),
   );
 };
 

@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { applicationEvents, applicationSteps, applications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Jobs } from '../../plugins/app/jobs.ts';
+import { JOBS } from '../../plugins/app/job-types.ts';
 import { manilaDate } from '@pisonow/domain';
 import { EDITABLE_STATUSES, applicationView, latestDecision } from './application-view.ts';
 import { assertOwnPhotos } from './save-application-step.ts';
@@ -14,7 +16,7 @@ import { assertOwnPhotos } from './save-application-step.ts';
  * and the identity photos must still be accepted. Submitting an application that is already under
  * review changes nothing (a double tap or a retry is harmless).
  */
-export async function submitApplication(deps: { db: Db; clock: Clock; secretKey: Buffer }, customerId: string) {
+export async function submitApplication(deps: { db: Db; clock: Clock; secretKey: Buffer; jobs: Pick<Jobs, 'sendInTx'> }, customerId: string) {
   const now = deps.clock.now();
   const [current] = await deps.db.select().from(applications).where(eq(applications.customerId, customerId));
   const saved = current ? await deps.db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, current.id)) : [];
@@ -49,6 +51,9 @@ export async function submitApplication(deps: { db: Db; clock: Clock; secretKey:
       at: now,
       detail: { submission: application.submissionCount + 1 },
     });
+    // Underwriting is queued by the same transaction: it exists exactly when the submission does
+    // (the minute sweep stays as the safety net for a queue that was down).
+    await deps.jobs.sendInTx(tx, JOBS.decideApplication, { applicationId: application.id }, { singletonKey: `${application.id}:${application.submissionCount + 1}` });
   });
   return applicationView(deps.db, deps.secretKey, customerId, now);
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { captchaChallenges } from '../../db/schema/index.ts';
@@ -12,6 +11,8 @@ const normalize = (answer: string) => answer.trim().toLowerCase();
 
 /** Draws a new graphic captcha (svg-captcha: distorted text with noise lines) and stores its answer hashed. */
 export async function issueCaptcha(deps: { db: Db; now: Date; secretKey: Buffer; sandbox: boolean }) {
+  // loaded on the first captcha: its fonts cost memory that most processes never need
+  const { default: svgCaptcha } = await import('svg-captcha');
   // Characters that look alike (0/o, 1/l/i) are left out so a person on a small screen can read it.
   const { data, text } = svgCaptcha.create({ size: 5, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f4f6fb' });
   const id = randomUUID();

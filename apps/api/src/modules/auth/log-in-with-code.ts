@@ -39,6 +39,10 @@ function cleanPromotion(promotion: Promotion | undefined): Promotion | null {
 export async function logInWithCode(deps: { db: Db; clock: Clock; secretKey: Buffer; config: Config }, input: LogInInput) {
   const { config } = deps;
   const now = deps.clock.now();
+  // VAL-12, BE-07: the consent recorded is to the policy this server serves, never a version the
+  // client claims. An app that showed another one (an old cached page) must show the current one
+  // first; refused before the code is checked, so the same code still works after reading it.
+  if (input.privacyPolicyVersion !== config.PRIVACY_POLICY_VERSION) throw new AppError('PRIVACY_POLICY_OUTDATED');
 
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.phone}`}, 0))`);
@@ -92,7 +96,7 @@ export async function logInWithCode(deps: { db: Db; clock: Clock; secretKey: Buf
 
     await tx
       .insert(consents)
-      .values({ id: randomUUID(), customerId, kind: 'privacy', policyVersion: input.privacyPolicyVersion, acceptedAt: now, ip: input.ip, userAgent: input.userAgent?.slice(0, 512) ?? null })
+      .values({ id: randomUUID(), customerId, kind: 'privacy', policyVersion: config.PRIVACY_POLICY_VERSION, acceptedAt: now, ip: input.ip, userAgent: input.userAgent?.slice(0, 512) ?? null })
       .onConflictDoNothing();
 
     const token = newToken();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { errorMessage } from '@pisonow/domain';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { consents, customers, otpCodes, sessions } from '../../db/schema/index.ts';
 
@@ -36,6 +37,20 @@ describe('OTP login (SH-06, VAL-01, VAL-02, VAL-12, BE-02)', () => {
     expect(me.body).toMatchObject({ customerId: res.body.customerId, phone: '9171000001' });
   });
 
+  it('an authenticated read costs one database round trip: GET /api/me loads session and customer in one query', async () => {
+    const { token, customerId } = await api.signIn('9171000009');
+    t.queries.length = 0;
+    const me = await api.json('GET', '/api/me', undefined, api.authed(token));
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ customerId, phone: '9171000009', registeredAt: expect.any(String) });
+    expect(t.queries).toHaveLength(1);
+    expect(t.queries[0]).toMatch(/from "sessions" inner join "customers"/);
+    // a refused token costs the same single lookup, and nothing else
+    t.queries.length = 0;
+    expect((await api.json('GET', '/api/me', undefined, { authorization: `Bearer ${'y'.repeat(43)}` })).status).toBe(401);
+    expect(t.queries).toHaveLength(1);
+  });
+
   it('SH-07 VAL-12 records the privacy consent with its version and time, and the promotion', async () => {
     const [customer] = await t.database.db.select().from(customers).where(eq(customers.phone, '9171000001'));
     expect(customer!.promotion).toEqual({ campaign: 'fb-nov', adgroup: 'ncr-25-34', creative: 'v2' });
@@ -43,6 +58,24 @@ describe('OTP login (SH-06, VAL-01, VAL-02, VAL-12, BE-02)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'privacy', policyVersion: '2026-11-01' });
     expect(rows[0]!.acceptedAt.toISOString()).toBe(t.clock.now().toISOString());
+  });
+
+  it('consent version: a version other than the one the server serves is refused and nothing is recorded; the same code then works', async () => {
+    await api.sendCode('9171000009');
+    const code = await api.lastCode('9171000009');
+    for (const [version, language] of [['1999-01-01', 'en-US'], ['2026-11-02', 'fil'], ['2025-01-01', 'zh-CN']] as const) {
+      const res = await api.login('9171000009', code, { privacyPolicyVersion: version }, { 'accept-language': language });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('PRIVACY_POLICY_OUTDATED');
+      expect(res.body.message).toBe(errorMessage('PRIVACY_POLICY_OUTDATED', language));
+    }
+    expect(await t.database.db.select().from(customers).where(eq(customers.phone, '9171000009'))).toHaveLength(0);
+    const served = (await api.json('GET', '/api/config/public')).body.privacyPolicyVersion as string;
+    expect(served).toBe(t.app.config.PRIVACY_POLICY_VERSION);
+    const ok = await api.login('9171000009', code, { privacyPolicyVersion: served });
+    expect(ok.status).toBe(200);
+    const rows = await t.database.db.select().from(consents).where(eq(consents.customerId, ok.body.customerId));
+    expect(rows.map((r) => r.policyVersion)).toEqual([served]);
   });
 
   it('a second login is not a registration and keeps the first promotion', async () => {

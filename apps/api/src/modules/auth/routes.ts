@@ -83,7 +83,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     { config: { auth: true }, schema: { tags: ['auth'], summary: 'The signed-in borrower', security: [{ bearer: [] }], response: { 200: meResponse, 401: errorSchema } } },
-    async (request) => getMe(app.db, request.customer!),
+    async (request) => getMe(request.customer!),
   );
 
   app.get(

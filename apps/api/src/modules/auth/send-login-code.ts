@@ -35,8 +35,9 @@ export const hashLoginCode = (secretKey: Buffer, phone: string, code: string) =>
 
 /**
  * Sends a 4-digit login code by SMS (VAL-01, BE-02). Limits are checked and the code recorded in one
- * transaction, serialised per phone by an advisory lock so two simultaneous taps cannot both pass
- * the cooldown. The SMS itself goes out after the commit (no network call inside a transaction);
+ * transaction, serialised by advisory locks per phone, per client IP and per number block, so
+ * simultaneous requests — to one server process or several — cannot all pass the cooldown or the
+ * captcha thresholds. The locks are always taken in that order (no deadlock). The SMS itself goes out after the commit (no network call inside a transaction);
  * if the provider fails, the row is removed so the failed attempt counts against no limit.
  * The answer is the same whether or not the number is registered.
  */
@@ -52,7 +53,10 @@ export async function sendLoginCode(deps: SendLoginCodeDeps, input: SendLoginCod
       : 'absent';
 
   await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.phone}`}, 0))`);
+    // one round trip; the select list is evaluated left to right, so the order is fixed
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.phone}`}, 0)), pg_advisory_xact_lock(hashtextextended(${`otp-ip:${input.ip}`}, 0)), pg_advisory_xact_lock(hashtextextended(${`otp-prefix:${phonePrefix(input.phone)}`}, 0))`,
+    );
     await assertNotLocked(tx, input.phone, now);
     await assertCanSendTo(tx, input.phone, now, config);
     if (await isUnusualActivity(tx, input.phone, input.ip, now, config)) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customers, sessions } from '../../db/schema/index.ts';
+import { sessions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
 import type { AuthenticatedCustomer } from '../../types.ts';
@@ -10,10 +10,9 @@ export async function logOut(db: Db, who: AuthenticatedCustomer, now: Date) {
   await db.update(sessions).set({ revokedAt: now }).where(ownedBy(sessions, who.customerId, eq(sessions.id, who.sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function getMe(db: Db, who: AuthenticatedCustomer) {
-  const [row] = await db.select().from(customers).where(eq(customers.id, who.customerId));
-  if (!row) throw new AppError('UNAUTHENTICATED');
-  return { customerId: row.id, phone: row.phone, registeredAt: row.registeredAt.toISOString() };
+/** The signed-in borrower: everything it shows came with the session (no query of its own). */
+export function getMe(who: AuthenticatedCustomer) {
+  return { customerId: who.customerId, phone: who.phone, registeredAt: who.registeredAt.toISOString() };
 }
 
 /** The borrower's own signed-in devices. */

@@ -80,12 +80,21 @@ export async function previewOrderDocuments(deps: PlaceOrderDeps, customerId: st
   return documents;
 }
 
-export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input: Omit<PlaceOrderRequest, 'agreeLoanAgreement' | 'agreeSanctionLetter'>) {
-  const orderId = randomUUID();
+/**
+ * `options.orderId` comes from the request's Idempotency-Key (the same key always names the same
+ * order): when an earlier attempt with that key committed the order and then died before it could
+ * answer, the retry finds the order and returns its id instead of booking or refusing a second one.
+ */
+export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input: Omit<PlaceOrderRequest, 'agreeLoanAgreement' | 'agreeSanctionLetter'>, options: { orderId?: string } = {}) {
+  const orderId = options.orderId ?? randomUUID();
+  const committed = async (db: Pick<Db, 'select'>) =>
+    options.orderId ? (await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))))[0] : undefined;
+  if (await committed(deps.db)) return orderId;
   const { application, quote, terms, destination, documents, now } = await draftOrder(deps, customerId, input, orderId);
 
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order:${customerId}`}, 0))`);
+    if (await committed(tx)) return;
     const [open] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.customerId, customerId), notInArray(orders.status, OUTSTANDING))).limit(1);
     if (open) throw new AppError('OUTSTANDING_REPAYMENT');
     const [signature] = await tx.select({ customerId: signatures.customerId }).from(signatures).where(eq(signatures.customerId, customerId));

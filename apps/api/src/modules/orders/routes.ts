@@ -58,7 +58,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const customerId = request.customer!.customerId;
-      const id = await placeOrder({ db: app.db, clock: app.clock, config: app.config, payoutProvider: app.providers.payouts.name }, customerId, request.body);
+      // the key names the order: a retry after a crash finds the order its first attempt committed
+      const id = await placeOrder({ db: app.db, clock: app.clock, config: app.config, payoutProvider: app.providers.payouts.name }, customerId, request.body, { orderId: request.idempotencyClaim?.effectId });
       await queueDisbursement(id);
       return reply.status(201).send(await orderView(app.db, customerId, id, app.clock.now(), request.locale));
     },

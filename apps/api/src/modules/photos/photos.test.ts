@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { client, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { photos, uploadGrants } from '../../db/schema/index.ts';
-import { TinyFaceDetector } from '../../providers/face/tiny-face-detector.ts';
+import { createRequire } from 'node:module';
+import { ImageWorkerPool } from '../../workers/image-pool.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/photos');
 const fixture = (name: string) => readFile(path.join(fixtures, name));
@@ -22,8 +23,8 @@ describe('photos: upload grants, uploads, links (BE-03, VAL-16, ST-05)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'pisonow-photos-'));
-    await new TinyFaceDetector().warmUp(); // model once per file
     t = await createTestApp({ DATA_DIR: dataDir, PHOTO_MAX_BYTES: '1000000' });
+    await (t.app.providers.face as ImageWorkerPool).warmUp(); // the worker loads the model once per file
     api = client(t.app);
     alice = await api.signIn('09171234567');
     bob = await api.signIn('09181234567');
@@ -112,6 +113,16 @@ describe('photos: upload grants, uploads, links (BE-03, VAL-16, ST-05)', () => {
     const res = await upload('selfie', 'selfie-one-face.jpg');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ kind: 'selfie', status: 'accepted' });
+  });
+
+  it('face detection and image work run in the worker pool: this thread never loads TensorFlow.js or face-api', async () => {
+    expect((await upload('selfie', 'selfie-one-face.jpg')).status).toBe(201);
+    const pool = t.app.providers.face as ImageWorkerPool;
+    expect(pool).toBeInstanceOf(ImageWorkerPool);
+    expect(t.app.providers.images).toBe(pool);
+    expect(pool.threads).toBeGreaterThanOrEqual(1);
+    const loaded = Object.keys(createRequire(import.meta.url).cache);
+    expect(loaded.filter((f) => /tfjs|face-api/.test(f))).toEqual([]);
   });
 
   it('VAL-16 ER-01 a selfie with no face or two faces fails with FACE_FAILED', async () => {

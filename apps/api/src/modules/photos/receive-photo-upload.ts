@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Config } from '../../config.ts';
 import type { ObjectStorage } from '../../providers/storage/object-storage.ts';
 import type { FaceDetector } from '../../providers/face/face-detector.ts';
-import { inspectImage } from './inspect-image.ts';
+import type { PhotoInspector } from '../../workers/image-pool.ts';
 
 /**
  * In SELFIE_MODE=idInHand the borrower holds the card next to their face: the card's own portrait
@@ -24,6 +24,7 @@ export interface ReceivePhotoUploadDeps {
   config: Pick<Config, 'SELFIE_MODE'>;
   storage: ObjectStorage;
   face: FaceDetector;
+  images: PhotoInspector;
   log: FastifyBaseLogger;
 }
 
@@ -45,7 +46,7 @@ export async function receivePhotoUpload(deps: ReceivePhotoUploadDeps, input: { 
   if (input.body.length > grant.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
   const kind = photoKindSchema.parse(grant.kind);
 
-  const image = await inspectImage(input.body, input.contentType);
+  const image = await deps.images.inspect(input.body, input.contentType);
 
   let check: PhotoCheckResult;
   if (kind === 'idCard') {

@@ -50,7 +50,7 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!Buffer.isBuffer(body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE'); // Fastify's own text/plain parser gave a string
       const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const photo = await receivePhotoUpload(
-        { db: app.db, clock: app.clock, config: app.config, storage: app.providers.storage, face: app.providers.face, log: request.log },
+        { db: app.db, clock: app.clock, config: app.config, storage: app.providers.storage, face: app.providers.face, images: app.providers.images, log: request.log },
         { token: request.params.token, contentType, body },
       );
       return reply.status(201).send(photo);

@@ -2,6 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { publicConfigResponse, OTP_LENGTH } from '@pisonow/domain';
+import { migrationsApplied } from '../../db/client.ts';
+
+const check = z.enum(['ok', 'failing', 'off']);
+const readinessResponse = z.object({
+  status: z.enum(['ready', 'unready']),
+  checks: z.object({ database: check, migrations: check, jobs: check }),
+});
 
 const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,6 +21,35 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         return reply.status(503).send({ status: 'down' as const, database: app.database.kind });
       }
+    },
+  );
+
+  // Liveness: the process is up and its event loop answers. No database call, so a database outage
+  // does not get every replica restarted at once.
+  app.get(
+    '/health/live',
+    { schema: { tags: ['platform'], summary: 'Liveness: the process answers', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  // Readiness: send traffic here. The database answers, every committed migration is applied, and
+  // the job queue is running (when JOBS=1). While the server drains after SIGTERM it stops answering
+  // (Fastify refuses new requests with 503), so the proxy takes it out of rotation.
+  app.get(
+    '/health/ready',
+    { schema: { tags: ['platform'], summary: 'Readiness: database reachable, migrations applied, job queue started', response: { 200: readinessResponse, 503: readinessResponse } } },
+    async (_request, reply) => {
+      let database: 'ok' | 'failing' = 'ok';
+      let migrations: 'ok' | 'failing' = 'failing';
+      try {
+        await app.db.execute(sql`select 1`);
+        migrations = (await migrationsApplied(app.db)) ? 'ok' : 'failing';
+      } catch {
+        database = 'failing';
+      }
+      const jobs = !app.jobs.enabled ? ('off' as const) : app.jobs.started ? ('ok' as const) : ('failing' as const);
+      const ready = database === 'ok' && migrations === 'ok' && jobs !== 'failing';
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unready', checks: { database, migrations, jobs } });
     },
   );
 

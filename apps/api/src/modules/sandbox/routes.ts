@@ -67,6 +67,17 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       return { answer: row.answer };
     },
   );
+
+  // A request that takes a while, to prove graceful shutdown: SIGTERM during it still answers it.
+  // Hidden from the OpenAPI document (not part of the API; the fuzzers read the document).
+  app.get(
+    '/sandbox/slow',
+    { schema: { hide: true, querystring: z.object({ ms: z.coerce.number().int().min(0).max(5000) }), response: { 200: z.object({ waitedMs: z.number() }) } } },
+    async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, request.query.ms));
+      return { waitedMs: request.query.ms };
+    },
+  );
 };
 
 export default sandboxRoutes;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { CAPS } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
 
@@ -16,10 +16,17 @@ import type { Db } from '../../db/client.ts';
  * transaction (the order rows are locked, so a repayment cannot interleave).
  */
 export async function accrueOverdueCharges(db: Db, today: string, now: Date): Promise<{ charges: number; becameOverdue: number }> {
+  const result = await db.execute<{ charges: string; moved: string }>(accrualStatement(today, now));
+  const row = (result as unknown as { rows: { charges: string; moved: string }[] }).rows[0]!;
+  return { charges: Number(row.charges), becameOverdue: Number(row.moved) };
+}
+
+/** The statement itself (the benchmark explains it). */
+export function accrualStatement(today: string, now: Date): SQL {
   const penaltyMonthlyPpm = BigInt(CAPS.penaltyMonthlyPpm);
   const perMonth = 1_000_000n * BigInt(CAPS.daysPerMonth);
   const costBp = BigInt(CAPS.totalCostOfPrincipalBp);
-  const result = await db.execute<{ charges: string; moved: string }>(sql`
+  return sql`
     with servicing as (
       select o.id, o.customer_id, o.status, o.due_date, o.principal, o.late_charge as late_term, o.penalty_daily_ppm as ppm,
              o.interest + o.service_fee + o.credit_reporting_fee + o.tax as finance_charge,
@@ -99,7 +106,5 @@ export async function accrueOverdueCharges(db: Db, today: string, now: Date): Pr
     )
     select (select count(*) from posted)::text as charges, (select count(*) from moved)::text as moved,
            (select count(*) from entry_rows) + (select count(*) from loan_rows) + (select count(*) from event_rows) as written
-  `);
-  const row = (result as unknown as { rows: { charges: string; moved: string }[] }).rows[0]!;
-  return { charges: Number(row.charges), becameOverdue: Number(row.moved) };
+  `;
 }

@@ -7,7 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 /**
  * Resolves `Authorization: Bearer <token>` to the customer for routes with `config: { auth: true }`.
  * Only the token's SHA-256 is stored, so a leaked table cannot be replayed. Revoked and expired
- * sessions are simply not found.
+ * sessions are simply not found. Session and customer come back from one query (a join): an
+ * authenticated read costs one database round trip before the route's own work.
  */
 export default fp(
   async (app) => {
@@ -21,7 +22,7 @@ export default fp(
           const match = /^Bearer ([A-Za-z0-9_-]{20,128})$/.exec(header);
           if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
           const [row] = await app.db
-            .select({ sessionId: sessions.id, customerId: sessions.customerId, phone: customers.phone })
+            .select({ sessionId: sessions.id, customerId: sessions.customerId, phone: customers.phone, registeredAt: customers.registeredAt })
             .from(sessions)
             .innerJoin(customers, eq(customers.id, sessions.customerId))
             .where(and(eq(sessions.tokenHash, sha256Hex(match[1])), isNull(sessions.revokedAt), gt(sessions.expiresAt, app.clock.now())))

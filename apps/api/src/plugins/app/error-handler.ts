@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorMessage, isErrorCode, pickLocale, type ApiErrorBody, type ErrorCode } from '@pisonow/domain';
 import { AppError } from '../../lib/app-error.ts';
@@ -60,4 +62,37 @@ export default fp(
 /** 404 for unknown API paths, in the same shape as every other error. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ code: 'NOT_FOUND', message: errorMessage('NOT_FOUND', request.locale) } satisfies ApiErrorBody);
+}
+
+/**
+ * Errors Fastify raises before a request reaches routing (a URL that does not decode, such as
+ * `/api/%ff%fe`; a path parameter over the length limit): the same `{ code, message }` as every
+ * other error, in the caller's language, never the framework's own body echoing the input.
+ * Wired through Fastify's `frameworkErrors` option; the onRequest hooks have not run yet.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, fastifyReply) => {
+  const reply = fastifyReply as unknown as FastifyReply;
+  const locale = pickLocale(request.headers['accept-language']);
+  const internal = error.code === 'FST_ERR_ASYNC_CONSTRAINT';
+  if (internal) request.log.error({ err: error }, 'framework error');
+  const code: ErrorCode = internal ? 'INTERNAL' : 'VALIDATION_FAILED';
+  return reply
+    .status(internal ? 500 : 400)
+    .type('application/json; charset=utf-8')
+    .send({ code, message: errorMessage(code, locale) } satisfies ApiErrorBody);
+};
+
+/**
+ * Requests Node's HTTP parser refuses (a malformed request line or header, headers too large, a
+ * request that never finished): no request object exists, so the answer is written to the socket,
+ * still as `{ code, message }` (in English: the headers that would name a language did not parse).
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ code: 'VALIDATION_FAILED', message: errorMessage('VALIDATION_FAILED', 'en-US') } satisfies ApiErrorBody);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
+import { submitCompleteApplication } from '../../test/application-fixtures.ts';
+import { idempotencyKeys, orders } from '../../db/schema/index.ts';
+import { decidePendingApplications } from '../../modules/lending/decide-application.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -71,5 +75,63 @@ describe('Idempotency-Key (SH-13)', () => {
     const res = await api.sendCode('9175000007', {}, { 'idempotency-key': 'bad key!' });
     expect(res.status).toBe(400);
     expect(await outboxSize('9175000007')).toBe(0);
+  });
+});
+
+/** What a `kill -9` between the commit and the stored answer leaves: the claim, without a response. */
+async function loseResponse(key: string) {
+  await t.database.db.update(idempotencyKeys).set({ responseStatus: null, responseBody: null, completedAt: null }).where(eq(idempotencyKeys.key, key));
+}
+
+describe('idempotency after a crash: a claim is a lease (SH-13)', () => {
+  const SIGNATURE = `data:image/png;base64,${Buffer.from('signature').toString('base64')}`;
+
+  it('idempotency after a crash: a committed order whose answer was lost is returned to the retry once the lease ends', async () => {
+    const b = await submitCompleteApplication(t.database.db, api, '9175100001');
+    await decidePendingApplications({ db: t.database.db, clock: t.clock, sandbox: true });
+    const body = { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE };
+    const headers = { ...b.h, 'idempotency-key': 'crash-order-0001' };
+    const first = await api.json('POST', '/api/orders', body, headers);
+    expect(first.status).toBe(201);
+    await loseResponse('crash-order-0001');
+
+    // within the lease the first attempt may still be running: the retry waits
+    expect((await api.json('POST', '/api/orders', body, headers)).body.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    t.clock.advanceSeconds(t.app.config.IDEMPOTENCY_LEASE_SECONDS + 1);
+    const retry = await api.json('POST', '/api/orders', body, headers);
+    expect(retry.status).toBe(201);
+    expect(retry.body.id).toBe(first.body.id);
+    expect(await t.database.db.select().from(orders).where(eq(orders.customerId, b.customerId))).toHaveLength(1);
+    // and the key is settled again: the next retry replays
+    const replay = await api.json('POST', '/api/orders', body, headers);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.id).toBe(first.body.id);
+    const [row] = await t.database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, b.customerId), eq(idempotencyKeys.key, 'crash-order-0001')));
+    expect(row?.responseStatus).toBe(201);
+  });
+
+  it('idempotency after a crash: an expired claim runs the request again; of simultaneous retries one runs', async () => {
+    const key = 'crash-code-00001';
+    expect((await api.sendCode('9175100002', {}, { 'idempotency-key': key })).status).toBe(200);
+    await loseResponse(key);
+    t.clock.advanceSeconds(61); // past the lease and the resend cooldown
+    const retries = await Promise.all(Array.from({ length: 5 }, () => api.sendCode('9175100002', {}, { 'idempotency-key': key })));
+    const fresh = retries.filter((r) => r.status === 200 && !r.headers['idempotent-replayed']);
+    expect(fresh).toHaveLength(1);
+    for (const r of retries) if (r !== fresh[0]) expect(r.headers['idempotent-replayed'] === 'true' || r.body.code === 'IDEMPOTENCY_IN_PROGRESS').toBe(true);
+    expect(await outboxSize('9175100002')).toBe(2);
+    expect((await api.sendCode('9175100002', {}, { 'idempotency-key': key })).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('idempotency after a crash: a late answer from the attempt that lost its lease does not overwrite the retry', async () => {
+    const key = 'crash-code-00002';
+    expect((await api.sendCode('9175100003', {}, { 'idempotency-key': key })).status).toBe(200);
+    const [before] = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    await loseResponse(key);
+    t.clock.advanceSeconds(61);
+    expect((await api.sendCode('9175100003', {}, { 'idempotency-key': key })).status).toBe(200);
+    const [after] = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(after!.createdAt.getTime()).toBeGreaterThan(before!.createdAt.getTime());
+    expect(after!.responseStatus).toBe(200);
   });
 });

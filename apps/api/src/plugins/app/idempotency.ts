@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
@@ -7,10 +7,30 @@ import { AppError } from '../../lib/app-error.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
+export interface IdempotencyClaim {
+  scope: string;
+  key: string;
+  /** when this request claimed the key: the lease runs from here, and only this holder may settle it */
+  claimedAt: Date;
+  /** a deterministic id for the effect this request creates: a re-run after a crash finds it */
+  effectId: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotencyClaim?: { scope: string; key: string };
+    idempotencyClaim?: IdempotencyClaim;
   }
+}
+
+/**
+ * The id a use case gives the row it creates under an Idempotency-Key (a UUID, version 8): the same
+ * borrower, route and key always give the same id, so a request re-run after its first attempt died
+ * finds what that attempt committed instead of creating a second one.
+ */
+export function idempotentEffectId(scope: string, route: string, key: string): string {
+  const h = sha256Hex(`effect\n${scope}\n${route}\n${key}`);
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** Canonical JSON (sorted keys) so `{a,b}` and `{b,a}` hash the same. */
@@ -31,6 +51,12 @@ function canonical(value: unknown): string {
  * concurrent duplicate finds the claim unfinished and is refused; a later retry gets the stored
  * response replayed; the same key with a different body is refused. A 5xx releases the claim so
  * the client may retry.
+ *
+ * A claim is a lease (IDEMPOTENCY_LEASE_SECONDS): a request killed mid-flight (process crash, lost
+ * connection to the database) leaves its claim without a response, and once the lease has run out
+ * the next retry takes the claim over and runs again. Use cases that create something use the
+ * claim's `effectId` as the new row's id, so the re-run finds an effect the dead attempt committed
+ * and answers with it; one that committed nothing simply runs. The borrower is never stuck.
  */
 export default fp(
   async (app) => {
@@ -59,17 +85,30 @@ export default fp(
         .values({ scope, key, route, requestHash, createdAt: now })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
+      const effectId = idempotentEffectId(scope, route, key);
       if (inserted.length === 1) {
-        request.idempotencyClaim = { scope, key };
+        request.idempotencyClaim = { scope, key, claimedAt: now, effectId };
         return;
       }
-      const [previous] = await app.db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+      const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+      const [previous] = await app.db.select().from(idempotencyKeys).where(where);
       if (!previous) throw new AppError('IDEMPOTENCY_IN_PROGRESS'); // released between our two queries
       if (previous.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-      if (previous.responseStatus === null) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+      if (previous.responseStatus === null) {
+        const leaseEnds = previous.createdAt.getTime() + app.config.IDEMPOTENCY_LEASE_SECONDS * 1000;
+        if (now.getTime() < leaseEnds) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+        // The holder died (or is hopelessly late): take the claim over, atomically, so of several
+        // retries exactly one runs again.
+        const taken = await app.db
+          .update(idempotencyKeys)
+          .set({ createdAt: now })
+          .where(and(where, isNull(idempotencyKeys.responseStatus), eq(idempotencyKeys.createdAt, previous.createdAt)))
+          .returning({ key: idempotencyKeys.key });
+        if (taken.length !== 1) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+        request.log.warn({ idempotencyRoute: route }, 'idempotency claim expired without a response: running the request again');
+        request.idempotencyClaim = { scope, key, claimedAt: now, effectId };
+        return;
+      }
       reply.header('idempotent-replayed', 'true');
       reply.status(previous.responseStatus).type('application/json; charset=utf-8');
       return reply.send(previous.responseBody ?? '');
@@ -79,7 +118,8 @@ export default fp(
       const claimed = request.idempotencyClaim;
       if (!claimed) return payload;
       request.idempotencyClaim = undefined;
-      const where = and(eq(idempotencyKeys.scope, claimed.scope), eq(idempotencyKeys.key, claimed.key));
+      // Only the current holder settles the key: a late original after a take-over changes nothing.
+      const where = and(eq(idempotencyKeys.scope, claimed.scope), eq(idempotencyKeys.key, claimed.key), eq(idempotencyKeys.createdAt, claimed.claimedAt), isNull(idempotencyKeys.responseStatus));
       if (reply.statusCode >= 500) {
         await app.db.delete(idempotencyKeys).where(where);
       } else {

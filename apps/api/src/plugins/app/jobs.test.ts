@@ -40,4 +40,28 @@ describe('jobs (pg-boss) and the login-data clean-up', () => {
     }
     expect(state).toBe('completed');
   }, 40_000);
+
+  it('issue 7 a job sent inside a business transaction exists exactly when that transaction commits; payloads are typed and checked', async () => {
+    t = await createTestApp({ JOBS: '1' });
+    const app = t.app;
+    const boss = app.jobs.boss()!;
+    let rolledBack: string | null = null;
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        rolledBack = await app.jobs.sendInTx(tx, JOBS.decideApplication, { applicationId: '00000000-0000-4000-8000-000000000001' });
+        throw new Error('the business change failed');
+      }),
+    ).rejects.toThrow('the business change failed');
+    expect(rolledBack).toBeTruthy();
+    expect(await boss.getJobById(JOBS.decideApplication.name, rolledBack!)).toBeNull();
+    let committed: string | null = null;
+    await t.database.db.transaction(async (tx) => {
+      committed = await app.jobs.sendInTx(tx, JOBS.decideApplication, { applicationId: '00000000-0000-4000-8000-000000000002' });
+    });
+    expect(await boss.getJobById(JOBS.decideApplication.name, committed!)).toBeTruthy();
+    // a payload that does not match its job's schema is a programming error, refused before queueing
+    await expect(app.jobs.send(JOBS.decideApplication, { applicationId: 'not-a-uuid' })).rejects.toThrow();
+    const schedules = await boss.getSchedules();
+    expect(schedules.find((s) => s.name === JOBS.servicingDay.name)).toMatchObject({ cron: '5 0 * * *', timezone: 'Asia/Manila' });
+  }, 40_000);
 });

@@ -25,6 +25,8 @@ function onTransaction(tx: Tx): BossDb {
  */
 export interface Jobs {
   readonly enabled: boolean;
+  /** the queue is running (readiness); false while starting, after stopping, and with JOBS=0 */
+  readonly started: boolean;
   define<J extends JobType>(type: J, handler: (data: JobData<J>) => Promise<void>): void;
   send<J extends JobType>(type: J, data: JobPayload<J>, options?: { singletonKey?: string }): Promise<string | null>;
   /** queue inside a business transaction: committed with it, or not at all */
@@ -37,6 +39,7 @@ export default fp(
   async (app) => {
     const definitions: JobDefinition[] = [];
     let boss: PgBoss | undefined;
+    let started = false;
     const enabled = app.config.JOBS;
 
     const queue = async (type: JobType, data: unknown, options: { singletonKey?: string; db?: BossDb }) => {
@@ -52,6 +55,9 @@ export default fp(
 
     const jobs: Jobs = {
       enabled,
+      get started() {
+        return started;
+      },
       define(type, handler) {
         definitions.push({ type, handler: (data) => handler(type.payload.parse(data) as never) });
       },
@@ -86,7 +92,9 @@ export default fp(
     });
 
     app.addHook('onClose', async () => {
-      await boss?.stop({ graceful: true, timeout: 5_000 });
+      started = false;
+      // graceful: no new jobs are fetched and running ones may finish (within the shutdown budget)
+      await boss?.stop({ graceful: true, timeout: app.config.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
     });
   },
   { name: 'jobs', dependencies: ['database'] },

@@ -27,8 +27,9 @@ export default fp(
           frameAncestors: ["'none'"],
         },
       },
-      // The app runs over plain http on localhost in development; HSTS only behind TLS in production.
-      strictTransportSecurity: app.config.NODE_ENV === 'production',
+      // The app runs over plain http on localhost in development; HSTS (HSTS, on by default in
+      // production, where the server sits behind TLS) tells browsers to use https only.
+      strictTransportSecurity: app.config.HSTS ? { maxAge: app.config.HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
     });
   },

@@ -1,0 +1,52 @@
+# Production image of the PisoNow server (API + built web app). Node 24, runs as the unprivileged
+# `node` user, only production dependencies. Build: docker build -t pisonow .
+# Run (needs PostgreSQL and real providers; see compose.yaml and the README's configuration table).
+
+# 1. build: all dependencies, then the web app's production bundle
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY packages/domain/package.json packages/domain/
+COPY apps/api/package.json apps/api/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# 2. production dependencies of the server and the shared domain package only
+FROM node:24-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY packages/domain/package.json packages/domain/
+COPY apps/api/package.json apps/api/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+RUN npm ci --omit=dev --no-audit --no-fund --workspace @pisonow/api --workspace @pisonow/domain
+
+# 3. runtime: Node 24 runs the TypeScript sources directly (type stripping); no compiler in the image
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    TRUST_PROXY=1 \
+    DATA_DIR=/var/lib/pisonow \
+    WEB_DIST=/app/apps/web/dist \
+    MALLOC_ARENA_MAX=2
+WORKDIR /app
+COPY --from=deps /app/node_modules node_modules
+COPY package.json ./
+COPY packages/domain packages/domain
+COPY apps/api/package.json apps/api/
+COPY apps/api/src apps/api/src
+COPY --from=build /app/apps/web/dist apps/web/dist
+RUN mkdir -p /var/lib/pisonow && chown node:node /var/lib/pisonow
+USER node
+EXPOSE 8080
+# liveness only: readiness (/api/health/ready) is for the proxy, which stops sending traffic to a
+# replica that is starting or draining
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:8080/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM (docker stop) drains in-flight requests and jobs, then exits
+STOPSIGNAL SIGTERM
+CMD ["node", "--max-semi-space-size=16", "apps/api/src/server.ts"]

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { createTestApp, client, type TestApp } from '../test/test-app.ts';
+import { acceptedPhoto } from '../test/application-fixtures.ts';
+import { redactUrl } from './log-redaction.ts';
+
+const lines: string[] = [];
+const capture = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  },
+});
+
+let t: TestApp;
+let api: ReturnType<typeof client>;
+beforeAll(async () => {
+  t = await createTestApp({ LOG_LEVEL: 'info', CAPTCHA_IP_SENDS_PER_HOUR: '1000' }, { logStream: capture });
+  api = client(t.app);
+});
+afterAll(async () => t?.close());
+
+describe('credentials in logs', () => {
+  it('credentials in logs: upload-grant tokens and signed photo links never reach the request log', async () => {
+    const alice = await api.signIn('9176100001');
+    const h = api.authed(alice.token);
+    const grant = await api.json('POST', '/api/photos/upload-grants', { kind: 'idCard' }, h);
+    expect(grant.status).toBe(201);
+    const uploadToken = (grant.body.uploadUrl as string).split('/').pop()!;
+    await t.app.inject({ method: 'PUT', url: grant.body.uploadUrl, headers: { 'content-type': 'image/jpeg' }, payload: Buffer.from('not really a jpeg') });
+
+    const photoId = await acceptedPhoto(t.database.db, '9176100001', 'idCard');
+    const link = await api.json('GET', `/api/photos/${photoId}/link`, undefined, h);
+    expect(link.status).toBe(200);
+    const linkToken = (link.body.url as string).split('/').pop()!;
+    await t.app.inject({ method: 'GET', url: link.body.url });
+    await t.app.inject({ method: 'GET', url: `/api/sandbox/outbox?phone=9176100001&token=${'s'.repeat(40)}&signature=abc123` });
+
+    const log = lines.join('\n');
+    expect(log).toContain('/api/photos/uploads/[redacted]');
+    expect(log).toContain('/api/photos/files/[redacted]');
+    expect(log).toContain(`/api/photos/${photoId}/link`); // ids stay: they open nothing
+    for (const secret of [uploadToken, linkToken, linkToken.split('.')[1]!, 's'.repeat(40), 'abc123', alice.token]) expect(log).not.toContain(secret);
+  });
+
+  it('credentials in logs: query values named like secrets or shaped like tokens are redacted', () => {
+    expect(redactUrl('/api/x?phone=9171234567&token=abc&sig=zz')).toBe('/api/x?phone=9171234567&token=[redacted]&sig=[redacted]');
+    expect(redactUrl(`/cb?next=${'A'.repeat(48)}`)).toBe('/cb?next=[redacted]');
+    expect(redactUrl('/api/orders/0b7c5a8e-1f2d-4c3b-9a8e-7d6c5b4a3f21')).toBe('/api/orders/0b7c5a8e-1f2d-4c3b-9a8e-7d6c5b4a3f21');
+  });
+});

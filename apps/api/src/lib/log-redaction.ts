@@ -1,0 +1,74 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from '../config.ts';
+
+/**
+ * Credentials travel in some URLs: the single-use upload grant (`/api/photos/uploads/<token>`) and
+ * the signed photo link (`/api/photos/files/<token>`, which works for minutes without a login).
+ * Request logs keep the route shape and drop the secret: known credential paths, any long
+ * token-like path segment (a UUID stays: it names a row, it opens nothing), and the value of any
+ * query parameter whose name says secret or whose value looks like a token.
+ */
+const CREDENTIAL_PATHS = /(\/photos\/(?:uploads|files)\/)[^/?#]+/g;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TOKEN_LIKE = /^[A-Za-z0-9_.~%-]{32,}$/;
+const SECRET_QUERY_NAMES = /token|signature|sig$|secret|password|passwd|code|otp|key|credential|auth|session/i;
+export const REDACTED = '[redacted]';
+
+export function redactUrl(url: string | undefined): string | undefined {
+  if (typeof url !== 'string') return url;
+  const hashAt = url.indexOf('#');
+  const withoutHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  const queryAt = withoutHash.indexOf('?');
+  const pathPart = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
+  const query = queryAt >= 0 ? withoutHash.slice(queryAt + 1) : null;
+  const path = pathPart
+    .replace(CREDENTIAL_PATHS, `$1${REDACTED}`)
+    .split('/')
+    .map((segment) => (TOKEN_LIKE.test(segment) && !UUID.test(segment) ? REDACTED : segment))
+    .join('/');
+  if (query === null) return path;
+  const params = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      let decodedName = name;
+      try {
+        decodedName = decodeURIComponent(name);
+      } catch {
+        /* keep the raw name */
+      }
+      return SECRET_QUERY_NAMES.test(decodedName) || (TOKEN_LIKE.test(value) && !UUID.test(value)) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${path}?${params}`;
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  hostname?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** The request logger: pino with credentials kept out of every line. */
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, stream?: NodeJS.WritableStream): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
+    serializers: {
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host ?? request.hostname,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+    ...(stream ? { stream } : {}),
+  };
+}

@@ -1,0 +1,118 @@
+// Real server processes for tests that need them (graceful shutdown, several processes on one
+// database) and for the bench: `node apps/api/src/server.ts` with Node 24 from node_modules/.bin.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
+/** the pinned Node 24 (the npm package `node`), else this process's Node */
+export const nodeBinary = existsSync(path.join(repoRoot, 'node_modules/.bin/node')) ? path.join(repoRoot, 'node_modules/.bin/node') : process.execPath;
+
+/**
+ * What `npm start` and the Dockerfile run the server with: a 16 MB V8 semi-space (Node 24 sizes it
+ * from the machine's memory, up to 64 MB: 128 MB of young generation that RSS never gives back) and
+ * at most 2 glibc malloc arenas (libvips in the worker threads otherwise leaves a fragmented arena
+ * per thread behind).
+ */
+export const PRODUCTION_MEMORY_SETTINGS = { NODE_OPTIONS: '--max-semi-space-size=16', MALLOC_ARENA_MAX: '2' };
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  /** the process's stdout + stderr so far (the last 64 kB) */
+  output(): string;
+  /** resolves with the exit code */
+  exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL after 15 s */
+  stop(): Promise<void>;
+}
+
+/** Starts `node <entry>` in its own process group and waits until `readyPath` answers 200. */
+export async function startServerProcess(entry: string, env: Record<string, string>, options: { readyPath?: string; timeoutMs?: number; /** drop stdout (the request log) instead of keeping it */ quiet?: boolean } = {}): Promise<ServerProcess> {
+  const readyPath = options.readyPath ?? '/api/health/ready';
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  const port = await freePort();
+  const child = spawn(nodeBinary, [entry], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', options.quiet ? 'ignore' : 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const collect = (d: Buffer) => {
+    output = (output + d.toString()).slice(-65_536);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${path.basename(entry)} exited (${child.exitCode}): ${output.slice(-4000)}`);
+    try {
+      const res = await fetch(base + readyPath);
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`${path.basename(entry)} not ready in ${timeoutMs} ms: ${output.slice(-4000)}`);
+    }
+    await sleep(200);
+  }
+  return {
+    child,
+    port,
+    base,
+    output: () => output,
+    exited,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A throw-away database on the PostgreSQL server of `adminUrl`. */
+export async function throwAwayDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

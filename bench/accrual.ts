@@ -1,0 +1,99 @@
+/**
+ * `npm run bench:accrual [-- N]` (issue 7): seeds N overdue loans in a throw-away PostgreSQL database
+ * and times the day job's accrual (one set-based statement that posts loan transactions, balanced
+ * ledger entries, status changes and events) beside one hand-written set-based UPDATE of the same
+ * rows (the least a day job could do: bump a penalty column). Prints both and the ratio.
+ *
+ * Needs PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { accrualStatement, accrueOverdueCharges } from '../apps/api/src/modules/servicing/accrue-overdue-charges.ts';
+
+const n = Number(process.argv[2] ?? process.env.BENCH_LOANS ?? 100_000);
+const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `pisonow_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const target = new URL(url);
+target.pathname = `/${name}`;
+const database = await openDatabase({ url: target.toString() });
+const seconds = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e9;
+
+try {
+  await database.migrate();
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  const today = '2027-03-20';
+  const due = '2027-03-17'; // three days overdue
+  let t0 = process.hrtime.bigint();
+  // Seeding skips triggers (a superuser's replication role): it writes what disbursements would have.
+  await client.query('begin');
+  await client.query(`set local session_replication_role = replica`);
+  await client.query(`create temp table seed on commit drop as select gen_random_uuid() as customer_id, gen_random_uuid() as application_id, gen_random_uuid() as order_id, gen_random_uuid() as ledger_id, i from generate_series(1, $1) i`, [n]);
+  await client.query(`insert into customers (id, phone, registered_at) select customer_id, '8' || lpad(i::text, 9, '0'), now() from seed`);
+  await client.query(`insert into applications (id, customer_id, status, created_at, updated_at) select application_id, customer_id, 'approved', now(), now() from seed`);
+  await client.query(
+    `insert into orders (id, customer_id, application_id, status, product_version, principal, term_days, interest, service_fee, coupon, credit_reporting_fee, tax, net_proceeds, total_repayment, daily_interest_ppm, late_charge, penalty_daily_ppm, extension_fee_bp, extension_days, payout_destination, agreed_at, created_at, disbursed_at, due_date, updated_at)
+     select order_id, customer_id, application_id, 'repaying', 1, 200000, 14, 4200, 3000, 0, 500, 0, 196500, 204200, 1500, 0, 1500, 100, 8, '{}'::jsonb, now(), now(), now(), $1, now() from seed`,
+    [due],
+  );
+  await client.query(`insert into ledger_transactions (id, kind, idempotency_key, customer_id, reference, posted_at) select ledger_id, 'disbursement', 'disbursement:' || order_id, customer_id, order_id::text, now() from seed`);
+  await client.query(
+    `insert into ledger_entries (id, transaction_id, account, customer_id, order_id, amount)
+     select gen_random_uuid(), ledger_id, 'principal_receivable', customer_id, order_id, 200000 from seed union all
+     select gen_random_uuid(), ledger_id, 'interest_receivable', customer_id, order_id, 4200 from seed union all
+     select gen_random_uuid(), ledger_id, 'interest_income', customer_id, order_id, -4200 from seed union all
+     select gen_random_uuid(), ledger_id, 'cash_at_provider', customer_id, order_id, -196500 from seed union all
+     select gen_random_uuid(), ledger_id, 'fee_income', customer_id, order_id, -3500 from seed`,
+  );
+  await client.query(
+    `insert into loan_transactions (id, order_id, customer_id, type, principal, interest, fees, late_charge, penalty, cash, business_date, due_date, idempotency_key, ledger_transaction_id, created_at)
+     select gen_random_uuid(), order_id, customer_id, 'disbursement', 200000, 4200, 0, 0, 0, 196500, '2027-03-03', $1, 'disbursement:' || order_id, ledger_id, now() from seed`,
+    [due],
+  );
+  await client.query('commit');
+  await client.query('analyze');
+  console.info(`seeded ${n.toLocaleString('en-US')} loans in ${seconds(t0).toFixed(1)} s`);
+
+  if (process.env.BENCH_EXPERIMENT === 'explain') {
+    await database.db.transaction(async (tx) => {
+      const plan = await tx.execute(sql`explain (analyze, buffers) ${accrualStatement(today, new Date('2027-03-20T00:05:00+08:00'))}`);
+      console.info((plan as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n'));
+      tx.rollback();
+    }).catch(() => undefined);
+  }
+  t0 = process.hrtime.bigint();
+  const result = await accrueOverdueCharges(database.db, today, new Date('2027-03-20T00:05:00+08:00'));
+  const job = seconds(t0);
+  if (result.charges !== n || result.becameOverdue !== n) throw new Error(`expected ${n} charges, got ${JSON.stringify(result)}`);
+  t0 = process.hrtime.bigint();
+  const again = await accrueOverdueCharges(database.db, today, new Date('2027-03-20T00:06:00+08:00'));
+  const rerun = seconds(t0);
+  if (again.charges !== 0) throw new Error('a second run posted charges');
+
+  // The baseline: one hand-written UPDATE of the same rows (no history, no ledger, no caps).
+  await client.query('alter table orders add column bench_penalty bigint not null default 0');
+  t0 = process.hrtime.bigint();
+  await client.query(`update orders set bench_penalty = least(total_repayment * penalty_daily_ppm * ($1::date - due_date::date) / 1000000, total_repayment * 50000 * ($1::date - due_date::date) / 30000000), status = 'overdue', updated_at = now() where status in ('repaying', 'extended', 'overdue') and due_date < $1`, [today]);
+  const update = seconds(t0);
+  const { rows } = await client.query(`select (select count(*) from ledger_entries where account = 'penalty_receivable')::int as lines, (select coalesce(sum(amount), 0) from ledger_entries)::text as total`);
+  await client.end();
+
+  const line = (label: string, s: number) => `| ${label} | ${s.toFixed(2)} s | ${Math.round(n / s).toLocaleString('en-US')} loans/s |`;
+  console.info(`\nAccrual for ${n.toLocaleString('en-US')} overdue loans on PostgreSQL (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version})\n`);
+  console.info('| run | time | rate |\n|---|---|---|');
+  console.info(line('day job (postings, ledger, history, events)', job));
+  console.info(line('day job run again (posts nothing)', rerun));
+  console.info(line('hand-written set-based UPDATE', update));
+  console.info(`\nratio job / UPDATE: ${(job / update).toFixed(2)}×; penalty lines posted: ${rows[0].lines}; ledger total: ${rows[0].total} (must be 0)`);
+  if (rows[0].total !== '0') throw new Error('the ledger does not sum to zero');
+} finally {
+  await database.close();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}

@@ -1,0 +1,116 @@
+// Shared by `npm run bench` and `npm run soak:memory`: start servers as real child processes, make
+// throw-away databases, speak the API the way the web app does, read a process's memory.
+import { randomBytes, randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { PRODUCTION_MEMORY_SETTINGS, repoRoot, serverEntry, sleep, startServerProcess, throwAwayDatabase, type ServerProcess } from '../apps/api/src/test/server-process.ts';
+
+export { repoRoot, serverEntry, sleep, throwAwayDatabase };
+export type Proc = ServerProcess;
+
+const photoFixtures = path.join(repoRoot, 'apps/api/src/test/fixtures/photos');
+export const fixture = (name: string) => readFile(path.join(photoFixtures, name));
+
+/** Starts a server process (its request log to /dev/null, stderr kept) and waits for `readyPath`. */
+export const startProcess = (entry: string, env: Record<string, string>, readyPath = '/api/health', timeoutMs = 90_000) => startServerProcess(entry, env, { readyPath, timeoutMs, quiet: true });
+
+/** Resident, peak and anonymous (heap, not shared-library pages) memory of a process, in MB (Linux /proc). */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number; anonMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024), anonMb: Math.round(kb('RssAnon') / 1024) };
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cores: cpus.length,
+    cpu: cpus[0]?.model ?? 'unknown',
+    memoryGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+  };
+}
+
+export const randomPhone = () => `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+export const randomIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+/** The API as the web app speaks it, over real HTTP. */
+export function httpApi(base: string) {
+  const json = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(base + url, { method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- scripts read arbitrary JSON
+  };
+  const api = {
+    json,
+    sendCode: (phone: string, ip = randomIp()) => json('POST', '/api/auth/login-code', { phone }, { 'x-forwarded-for': ip }),
+    lastCode: async (phone: string): Promise<string> => {
+      const res = await json('GET', `/api/sandbox/outbox?phone=${phone}`);
+      const body: string = res.body?.messages?.[0]?.body ?? '';
+      const match = /(\d{4})/.exec(body.replace(/\[.*?\]/, ''));
+      if (!match?.[1]) throw new Error(`no code in outbox for ${phone}`);
+      return match[1];
+    },
+    login: (phone: string, code: string, ip = randomIp()) =>
+      json('POST', '/api/auth/login', { phone, code, privacyAccepted: true, privacyPolicyVersion: '2026-11-01' }, { 'x-forwarded-for': ip }),
+    signIn: async (phone = randomPhone()) => {
+      const ip = randomIp();
+      const sent = await api.sendCode(phone, ip);
+      if (sent.status !== 200) throw new Error(`send failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+      const res = await api.login(phone, await api.lastCode(phone), ip);
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body as { token: string; customerId: string };
+    },
+    /** one photo through a grant; resolves to the HTTP status of the upload */
+    uploadPhoto: async (token: string, kind: 'idCard' | 'selfie', bytes: Buffer) => {
+      const grant = await json('POST', '/api/photos/upload-grants', { kind }, { authorization: `Bearer ${token}` });
+      if (grant.status !== 201) throw new Error(`grant failed: ${grant.status} ${JSON.stringify(grant.body)}`);
+      const res = await fetch(base + grant.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(bytes) });
+      await res.arrayBuffer();
+      return res.status;
+    },
+  };
+  return api;
+}
+
+/** Runs `fn` over `items` with at most `concurrency` at a time. */
+export async function pool<T, R>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i]!, i);
+      }
+    }),
+  );
+  return results;
+}
+
+
+/** Environment for the product server in the bench and soak: sandbox providers, limits opened for load from many "clients". */
+export function productEnv(extra: Record<string, string>): Record<string, string> {
+  return {
+    ...PRODUCTION_MEMORY_SETTINGS,
+    NODE_ENV: 'development',
+    SANDBOX: '1',
+    JOBS: '1',
+    LOG_LEVEL: 'info',
+    TRUST_PROXY: '1', // each simulated borrower sends its own X-Forwarded-For, so per-IP limits count per borrower
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    WEB_DIST: '/nonexistent',
+    CAPTCHA_PREFIX_SENDS_PER_10_MINUTES: '10000',
+    ...extra,
+  };
+}

@@ -1,0 +1,122 @@
+// `npm run soak:memory`: sustained mixed load on the product server for SOAK_SECONDS (default 600)
+// on PostgreSQL and then on the embedded PGlite default (SOAK_DATABASES=postgres,pglite), sampling
+// its resident memory every 5 s. The load: GET /api/me from 20 connections without pause, login
+// (send code + verify) from 2 loops, and photo uploads (selfies with the face check, and ID cards)
+// from 1 loop. Writes bench/soak-memory.md and exits 1 if RSS went over the goal (200 MB on
+// PostgreSQL, 400 MB on PGlite) or grew over the run (last minute > first full minute + 10 %).
+import autocannon from 'autocannon';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fixture, httpApi, machine, memoryOf, productEnv, randomPhone, repoRoot, serverEntry, sleep, startProcess, throwAwayDatabase } from './lib.ts';
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
+const DATABASES = (process.env.SOAK_DATABASES ?? 'postgres,pglite').split(',');
+const ADMIN_URL = process.env.SOAK_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const OUT = process.env.SOAK_OUT ?? path.join(repoRoot, 'bench/soak-memory.md');
+/** SOAK_PHOTOS=0 leaves out the photo loop (the API alone, no image worker) */
+const PHOTOS = process.env.SOAK_PHOTOS !== '0';
+const GOAL_MB: Record<string, number> = { postgres: 200, pglite: 400 };
+const log = (...args: unknown[]) => console.log('[soak]', ...args);
+
+interface Soak {
+  database: string;
+  samples: { at: number; rssMb: number; anonMb: number }[];
+  counts: { me: number; logins: number; photos: number; photoFailures: number };
+  idleMb: number;
+  maxMb: number;
+  firstMinuteMb: number;
+  lastMinuteMb: number;
+  ok: boolean;
+}
+
+async function soak(database: string): Promise<Soak> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pisonow-soak-'));
+  const db = database === 'postgres' ? await throwAwayDatabase(ADMIN_URL, 'pisonow_soak') : null;
+  const server = await startProcess(serverEntry, productEnv({ DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) }), '/api/health/ready', 180_000);
+  try {
+    await sleep(3000);
+    const idleMb = memoryOf(server.child.pid!).rssMb;
+    const api = httpApi(server.base);
+    const { token } = await api.signIn();
+    const counts = { me: 0, logins: 0, photos: 0, photoFailures: 0 };
+    const samples: Soak['samples'] = [];
+    const started = performance.now();
+    const elapsed = () => (performance.now() - started) / 1000;
+    const running = () => elapsed() < SECONDS;
+
+    const sampler = (async () => {
+      while (running()) {
+        const m = memoryOf(server.child.pid!);
+        samples.push({ at: Math.round(elapsed()), rssMb: m.rssMb, anonMb: m.anonMb });
+        await sleep(5000);
+      }
+    })();
+    const reads = autocannon({ url: `${server.base}/api/me`, connections: 20, duration: SECONDS, headers: { authorization: `Bearer ${token}` } }).then((r) => {
+      counts.me = r.requests.total;
+    });
+    const logins = Array.from({ length: 2 }, async () => {
+      while (running()) {
+        await api.signIn(randomPhone()).then(
+          () => counts.logins++,
+          () => sleep(200),
+        );
+      }
+    });
+    const selfie = await fixture('selfie-one-face.jpg');
+    const idCard = await fixture('id-card-sharp.jpg');
+    const photos = (async () => {
+      for (let i = 0; PHOTOS && running(); i++) {
+        const status = await api.uploadPhoto(token, i % 2 ? 'idCard' : 'selfie', i % 2 ? idCard : selfie).catch(() => 0);
+        if (status === 201) counts.photos++;
+        else counts.photoFailures++;
+      }
+    })();
+    await Promise.all([sampler, reads, ...logins, photos]);
+
+    const rss = samples.map((s) => s.rssMb);
+    const window = (from: number, to: number) => {
+      const w = samples.filter((s) => s.at >= from && s.at < to).map((s) => s.rssMb);
+      return w.length ? Math.round(w.reduce((a, b) => a + b, 0) / w.length) : 0;
+    };
+    const minute = Math.min(60, SECONDS / 3);
+    const firstMinuteMb = window(minute, 2 * minute); // after the warm-up minute
+    const lastMinuteMb = window(SECONDS - minute, SECONDS + 1);
+    const maxMb = Math.max(...rss);
+    const ok = maxMb <= GOAL_MB[database]! && lastMinuteMb <= firstMinuteMb * 1.1;
+    log(database, { idleMb, maxMb, firstMinuteMb, lastMinuteMb, counts, ok });
+    return { database, samples, counts, idleMb, maxMb, firstMinuteMb, lastMinuteMb, ok };
+  } finally {
+    await server.stop();
+    await db?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const m = machine();
+const results: Soak[] = [];
+for (const database of DATABASES) results.push(await soak(database));
+const lines = [
+  '# Memory soak',
+  '',
+  `Written by \`npm run soak:memory\` (bench/soak-memory.ts) on ${new Date().toISOString()}: ${SECONDS} s of sustained mixed load per database — GET /api/me from 20 connections without pause, 2 login loops (send code + verify, new borrowers), ${PHOTOS ? '1 photo-upload loop (selfies with the face check, ID cards)' : 'no photo uploads (SOAK_PHOTOS=0)'} — sampling the server's RSS every 5 s. Server settings as \`npm start\` (16 MB semi-space, MALLOC_ARENA_MAX=2, one image worker).`,
+  '',
+  `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB, Node ${m.node}, load average at start ${m.load}.`,
+  '',
+  '| database | goal MB | idle MB | max RSS MB | mean RSS 2nd window MB | mean RSS last window MB | /api/me requests | logins | photos (failed) | verdict |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ...results.map((r) => `| ${r.database} | ${GOAL_MB[r.database]} | ${r.idleMb} | ${r.maxMb} | ${r.firstMinuteMb} | ${r.lastMinuteMb} | ${r.counts.me} | ${r.counts.logins} | ${r.counts.photos} (${r.counts.photoFailures}) | ${r.ok ? 'within goal, flat' : 'OVER GOAL or growing'} |`),
+  '',
+  ...results.flatMap((r) => [
+    `RSS over time on ${r.database} (MB, one sample every 30 s; anonymous in brackets):`,
+    '',
+    r.samples
+      .filter((s, i) => i % 6 === 0)
+      .map((s) => `${s.at}s ${s.rssMb} (${s.anonMb})`)
+      .join(' · '),
+    '',
+  ]),
+];
+await writeFile(OUT, lines.join('\n'));
+log(`wrote ${path.relative(repoRoot, OUT)}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
