@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi } from '../support/login.ts';
-import { baseInfoStep, fill, identityStep, restOfSteps, visible } from '../support/application.ts';
+import { expect, test } from '@playwright/test';
+import { fill, visible } from '../support/application.ts';
+import { agreeSignAndSubmit, applyAndWait } from '../support/withdrawal.ts';
 
 /**
  * Withdrawal (issue 4) on an iPhone: the cost of every offered amount before choosing, the three
@@ -8,64 +8,6 @@ import { baseInfoStep, fill, identityStep, restOfSteps, visible } from '../suppo
  * an unpaid loan blocking another withdrawal, a failed payout fixed by the borrower, and the
  * rejected path on home.
  */
-
-/** Logs in, fills all seven steps, submits and waits for the sandbox decision on home. */
-async function applyAndWait(page: Page, options: { email?: string; payoutAccount?: (phone: string) => string; expect: 'Can be withdrawn' | 'Rejected' }): Promise<string> {
-  const phone = await loginThroughUi(page);
-  await page.getByTestId('apply-card').getByTestId('apply-now').click();
-  await expect(page).toHaveURL(/\/identityInfo$/);
-  await identityStep(page, phone);
-  await baseInfoStep(page, options.email);
-  await restOfSteps(page, phone, options.payoutAccount?.(phone));
-  await page.getByTestId('step-submit').click();
-  await expect(page).toHaveURL(/\/homeIndex/);
-  await expect(page.getByTestId('application-status')).toHaveText(options.expect, { timeout: 30_000 });
-  return phone;
-}
-
-/** Draws a signature with the mouse (pointer events), as a finger would. */
-async function sign(page: Page) {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('signature pad not laid out');
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width * 0.15, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1) await page.mouse.move(box.x + box.width * (0.15 + i * 0.05), y + (i % 2 ? -1 : 1) * box.height * 0.2, { steps: 2 });
-  await page.mouse.up();
-}
-
-/** /loan: the three documents in order, both agreements and the signature gate Submit; returns the new order id. */
-async function agreeSignAndSubmit(page: Page): Promise<string> {
-  await expect(page.getByTestId('doc-disclosure')).toContainText('Disclosure Statement on Loan Transaction');
-  await expect(page.getByTestId('doc-agreement')).toContainText('Loan Agreement');
-  await expect(page.getByTestId('doc-sanction_letter')).toContainText('Sanction Letter');
-  const top = async (id: string) => (await page.getByTestId(id).boundingBox())?.y ?? 0;
-  expect(await top('doc-disclosure')).toBeLessThan(await top('doc-agreement'));
-  expect(await top('doc-agreement')).toBeLessThan(await top('doc-sanction_letter'));
-
-  // VAL-12: nothing is sent before both documents are agreed to; ST-07: nor before a signature
-  const submit = page.getByTestId('loan-submit');
-  await expect(submit).toBeDisabled();
-  await expect(page.getByTestId('loan-blocker')).toHaveText('Please agree to the loan agreement and the sanction letter before withdrawing.');
-  await page.getByTestId('agree-agreement').check();
-  await expect(submit).toBeDisabled();
-  await page.getByTestId('agree-sanction').check();
-  await expect(page.getByTestId('loan-blocker')).toHaveText('Please sign in the box to continue.');
-  await sign(page);
-  await expect(submit).toBeEnabled();
-
-  // SH-13: a double tap books one order
-  const posts: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/orders')) posts.push(r.headers()['idempotency-key'] ?? '');
-  });
-  await submit.dblclick();
-  await expect(page).toHaveURL(/\/withdrawPage\?orderId=[0-9a-f-]{36}$/);
-  expect(new Set(posts).size).toBe(1);
-  return new URL(page.url()).searchParams.get('orderId') ?? '';
-}
 
 test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-12, SH-17)', () => {
   test('EN-06 BE-07 ST-07 ST-01 ST-06 choose ₱2,000 for 14 days, read, agree, sign → paid out in seconds; a second withdrawal is blocked', async ({ page }) => {
@@ -130,10 +72,16 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     await expect(item).toContainText('₱2,000.00');
     await item.click();
     await expect(page).toHaveURL(new RegExp(`/bill\\?orderId=${orderId}$`));
+    await expect(page.getByTestId('balance-principal')).toHaveText('₱2,000.00');
+    await expect(page.getByTestId('balance-total')).toHaveText('₱2,042.00');
+    // the signed documents, each opened on demand (fetched with the session)
+    for (const [kind, title] of [['disclosure', 'Disclosure Statement on Loan Transaction'], ['agreement', 'Loan Agreement'], ['sanction_letter', 'Sanction Letter']] as const) {
+      await page.getByTestId(`open-doc-${kind}`).click();
+      await expect(page.getByTestId(`doc-${kind}`)).toContainText(title);
+    }
+    // every booked cost line stays one tap away
+    await page.getByTestId('bill-details').click();
     await expect(page.getByTestId('cost-netProceeds')).toHaveText('₱1,959.60');
-    await expect(page.getByTestId('doc-disclosure')).toContainText('Disclosure Statement on Loan Transaction');
-    await expect(page.getByTestId('doc-agreement')).toContainText('Loan Agreement');
-    await expect(page.getByTestId('doc-sanction_letter')).toContainText('Sanction Letter');
   });
 
   test('ST-04 VAL-07 a payout to an account ending 0000 fails; the borrower enters another account and is paid', async ({ page }) => {

@@ -72,8 +72,18 @@ describe('locales', () => {
     for (const text of Object.values(sources)) for (const m of text.matchAll(pattern)) if (m[1]) used.add(m[1]);
     expect(used.size).toBeGreaterThan(50);
     for (const lang of LOCALES) {
-      const missing = [...used].filter((key) => !byLang[lang]?.has(key));
+      // a counted string (`t('ns:key', { count })`) lives as `key_one` / `key_other` (i18next plurals)
+      const missing = [...used].filter((key) => !byLang[lang]?.has(key) && !byLang[lang]?.has(`${key}_other`));
       expect(missing, `used but missing in ${lang}`).toEqual([]);
+    }
+  });
+
+  it('SH-01 every counted string has its singular and plural form in every language ("1 day" / "2 days")', () => {
+    for (const lang of LOCALES) {
+      for (const key of byLang[lang] ?? []) {
+        if (key.endsWith('_one')) expect(byLang[lang]?.has(`${key.slice(0, -4)}_other`), `${lang} ${key}`).toBe(true);
+        if (key.endsWith('_other')) expect(byLang[lang]?.has(`${key.slice(0, -6)}_one`), `${lang} ${key}`).toBe(true);
+      }
     }
   });
 

@@ -55,7 +55,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('workInfo', () => import('../../features/application/pages/work-info.tsx'), step),
   route('bankInfo', () => import('../../features/application/pages/bank-info.tsx'), step),
   route('bankName', () => import('../../features/application/pages/bank-name.tsx'), step),
-  route('changeBank', placeholder, later),
+  route('changeBank', () => import('../../features/lending/pages/change-bank.tsx'), later),
   // home and sub-home
   route('homeIndex', () => import('../../features/placeholders/pages/home-index.tsx'), { keepAlive: true, tabBar: true }),
   route('subIndex', placeholder, later),
@@ -63,9 +63,9 @@ export const ROUTES: readonly AppRoute[] = [
   route('allWithdraw', () => import('../../features/lending/pages/all-withdraw.tsx'), later),
   route('withdrawPage', () => import('../../features/lending/pages/withdraw-page.tsx'), later),
   // bills
-  route('billIndex', () => import('../../features/lending/pages/bill-index.tsx'), { keepAlive: true, tabBar: true }),
-  route('bill', () => import('../../features/lending/pages/bill.tsx'), later),
-  route('repaidDetail', placeholder, later),
+  route('billIndex', () => import('../../features/servicing/pages/bill-index.tsx'), { keepAlive: true, tabBar: true }),
+  route('bill', () => import('../../features/servicing/pages/bill.tsx'), later),
+  route('repaidDetail', () => import('../../features/servicing/pages/repaid-detail.tsx'), later),
   // messages
   route('triLink', placeholder, later),
   route('msgCenter', placeholder, later),

@@ -1,37 +1,9 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DocumentPanel } from '../../../lib/document/document-view.tsx';
 import type { DocumentKind } from '../api/get-loan-documents.ts';
-import './document-view.css';
 
-const DROP = 'script, style, link, meta, iframe, object, embed, form, base, title';
-
-/**
- * The body of a server-generated document (already escaped by the server) as markup for a panel.
- * Defence in depth all the same: parsed inert with DOMParser (nothing runs), active elements,
- * inline handlers and javascript: links dropped. The CSP forbids inline scripts in any case.
- */
-export function documentBody(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  doc.body.querySelectorAll(DROP).forEach((el) => el.remove());
-  doc.body.querySelectorAll('*').forEach((el) => {
-    for (const attr of [...el.attributes]) {
-      const name = attr.name.toLowerCase();
-      if (name.startsWith('on') || name === 'style' || ((name === 'href' || name === 'src') && /^\s*javascript:/i.test(attr.value))) el.removeAttribute(attr.name);
-    }
-  });
-  return doc.body.innerHTML;
-}
-
-/** One document in a readable, scrollable panel: `doc-<kind>`. */
+/** One loan document in a readable, scrollable panel: `doc-<kind>` (the panel itself is in lib/document). */
 export function DocumentView({ kind, html, loading }: { kind: DocumentKind; html: string | undefined; loading?: boolean }) {
   const { t } = useTranslation();
-  const body = useMemo(() => (html ? documentBody(html) : ''), [html]);
-  return (
-    <section className="ln-doc" aria-label={t(`lending:loan.doc.${kind}`)}>
-      <h2 className="ln-doc__title">{t(`lending:loan.doc.${kind}`)}</h2>
-      <div className="ln-doc__panel" data-testid={`doc-${kind}`} tabIndex={0} aria-busy={loading || !html}>
-        {body ? <div className="ln-doc__body" dangerouslySetInnerHTML={{ __html: body }} /> : <p className="ln-doc__loading">…</p>}
-      </div>
-    </section>
-  );
+  return <DocumentPanel title={t(`lending:loan.doc.${kind}`)} html={html} loading={loading} testId={`doc-${kind}`} />;
 }

@@ -7,9 +7,7 @@ import { ApiError, createActionKey } from '../../../lib/api/index.ts';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
-import { useFixPayoutAccount } from '../api/fix-payout-account.ts';
-import type { OrderView } from '../api/get-order.ts';
-import { PAYOUT_FIELDS, accountMax, digitsInput, mobileDigits, payoutBody, payoutDefaults, type PayoutFormValues } from '../model/payout-form.ts';
+import { PAYOUT_FIELDS, accountMax, digitsInput, mobileDigits, payoutBody, type PayoutFormValues } from '../model/payout-form.ts';
 import './payout-account-form.css';
 
 function Field({ name, label, error, children }: { name: string; label: string; error: string | undefined; children: ReactNode }) {
@@ -33,22 +31,40 @@ function firstCode(errors: FieldErrors): string | undefined {
   return undefined;
 }
 
+/** How the form saves: a mutation's `mutate` with the answer's callbacks. */
+export type SavePayout = (body: Record<string, string>, idempotencyKey: string, callbacks: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+
 /**
- * ST-04, VAL-06, VAL-07, VAL-14: after a failed payout, a different working account for the same
- * order. The application's bankInfo contract checks it here and on the server; a save sends the
- * order back to `disbursing`.
+ * A payout account checked by the application's bankInfo contract here and on the server (VAL-06,
+ * VAL-07, VAL-14). Used after a failed payout (ST-04: a save sends the order back to `disbursing`)
+ * and on `/changeBank` (RO-02: a re-loan borrower's new account).
  */
-export function PayoutAccountForm({ order, saved, today, postalCodeLength }: { order: OrderView; saved: Record<string, unknown>; today: string; postalCodeLength: number }) {
+export function PayoutAccountForm({
+  initial,
+  today,
+  postalCodeLength,
+  save,
+  pending,
+  submitLabel,
+  submitTestId,
+}: {
+  initial: PayoutFormValues;
+  today: string;
+  postalCodeLength: number;
+  save: SavePayout;
+  pending: boolean;
+  submitLabel: string;
+  submitTestId: string;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const fix = useFixPayoutAccount();
   const key = useMemo(() => createActionKey(), []);
   const contract = useMemo(() => applicationContracts({ today, postalCodeLength: postalCodeLength === 6 ? 6 : 4 }).bankInfo, [today, postalCodeLength]);
   const resolver = useMemo<Resolver<PayoutFormValues>>(() => {
     const inner = zodResolver(contract as never) as unknown as Resolver<Record<string, unknown>>;
     return async (values, context, options) => (await inner(payoutBody(values as PayoutFormValues), context, options as never)) as never;
   }, [contract]);
-  const [defaults] = useState(() => payoutDefaults(saved, order.payout ? { channel: order.payout.channel, providerCode: order.payout.providerCode } : null));
+  const [defaults] = useState(initial);
   const form = useForm<PayoutFormValues>({ resolver, defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange' });
   const { control, setValue, clearErrors } = form;
   const channel = useWatch({ control, name: 'channel' });
@@ -59,20 +75,17 @@ export function PayoutAccountForm({ order, saved, today, postalCodeLength }: { o
   // the resolver already checked the contract; what is sent is built from the form's own values
   const onValid = () => {
     const body = payoutBody(form.getValues());
-    fix.mutate(
-      { orderId: order.id, body, idempotencyKey: key.keyFor(JSON.stringify(body)) },
-      {
-        onSuccess: () => key.done(),
-        onError: (error) => {
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) key.done();
-          const details = error instanceof ApiError ? (error.details ?? []) : [];
-          for (const detail of details) {
-            if ((PAYOUT_FIELDS as readonly string[]).includes(detail.field)) form.setError(detail.field as Path<PayoutFormValues>, { type: 'server', message: detail.code }, { shouldFocus: false });
-          }
-          showError(error);
-        },
+    save(body, key.keyFor(JSON.stringify(body)), {
+      onSuccess: () => key.done(),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) key.done();
+        const details = error instanceof ApiError ? (error.details ?? []) : [];
+        for (const detail of details) {
+          if ((PAYOUT_FIELDS as readonly string[]).includes(detail.field)) form.setError(detail.field as Path<PayoutFormValues>, { type: 'server', message: detail.code }, { shouldFocus: false });
+        }
+        showError(error);
       },
-    );
+    });
   };
   const onInvalid = (errors: FieldErrors<PayoutFormValues>) => {
     const code = firstCode(errors as FieldErrors);
@@ -177,8 +190,8 @@ export function PayoutAccountForm({ order, saved, today, postalCodeLength }: { o
       {text('payeeMiddleName', t('lending:payout.payeeMiddleName'), { maxLength: 50 })}
       {text('payeeLastName', t('lending:payout.payeeLastName'), { maxLength: 50 })}
       {text('withdrawalPhone', t('lending:payout.withdrawalPhone'), { inputMode: 'tel', prefix: '+63', placeholder: '9XXXXXXXXX', maxLength: 10, clean: mobileDigits })}
-      <GuardedButton block color="primary" size="large" type="submit" loading={fix.isPending} disabled={fix.isPending} data-testid="fix-account-submit">
-        {t('lending:order.fixSubmit')}
+      <GuardedButton block color="primary" size="large" type="submit" loading={pending} disabled={pending} data-testid={submitTestId}>
+        {submitLabel}
       </GuardedButton>
     </form>
   );

@@ -6,12 +6,14 @@ import { useLocale } from '../../../lib/i18n/index.ts';
 import { FraudWarning } from '../../../lib/ui/fraud-warning.tsx';
 import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
 import { Page } from '../../../lib/ui/page.tsx';
+import { useFixPayoutAccount } from '../api/fix-payout-account.ts';
 import { useOrder, type OrderView } from '../api/get-order.ts';
 import { outstandingOrder, useOrders } from '../api/get-orders.ts';
 import { useSavedPayout } from '../api/get-payout-account.ts';
 import { OrderCostTable, OrderStatus, PayoutReference } from '../components/order-parts.tsx';
 import { PayoutAccountForm } from '../components/payout-account-form.tsx';
 import { peso } from '../model/cost-lines.ts';
+import { payoutDefaults } from '../model/payout-form.ts';
 import './lending.css';
 import './withdraw-page.css';
 
@@ -19,6 +21,7 @@ function FixAccount({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const saved = useSavedPayout();
+  const fix = useFixPayoutAccount();
   return (
     <section className="ln-card wp-failed" data-testid="payout-failed">
       <p className="wp-failed__title">{t('lending:order.failedTitle')}</p>
@@ -30,7 +33,16 @@ function FixAccount({ order }: { order: OrderView }) {
       <p className="ln-note">{t('lending:order.fixHint')}</p>
       {saved.data ? (
         // keyed by attempt: a second failure starts from a clean form
-        <PayoutAccountForm key={order.payout?.attempt ?? 0} order={order} saved={saved.data.account} today={saved.data.today} postalCodeLength={saved.data.postalCodeLength} />
+        <PayoutAccountForm
+          key={order.payout?.attempt ?? 0}
+          initial={payoutDefaults(saved.data.account, order.payout ? { channel: order.payout.channel, providerCode: order.payout.providerCode } : null)}
+          today={saved.data.today}
+          postalCodeLength={saved.data.postalCodeLength}
+          save={(body, idempotencyKey, callbacks) => fix.mutate({ orderId: order.id, body, idempotencyKey }, callbacks)}
+          pending={fix.isPending}
+          submitLabel={t('lending:order.fixSubmit')}
+          submitTestId="fix-account-submit"
+        />
       ) : saved.isError ? (
         <p className="ln-empty" role="alert">
           {errorText(saved.error, locale)}
