@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import NavBar from 'antd-mobile/es/components/nav-bar';
-import { layoutFor } from '@pisonow/domain';
+import { layoutFor } from '@pisonow/domain/user-agent';
 import { coCoreStore, useCoCore } from '../../lib/store/index.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { NOT_FOUND_HANDLE, TAB_ROUTES, type RouteHandle } from '../router/routes.ts';
