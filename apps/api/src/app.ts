@@ -34,6 +34,7 @@ import applicationRoutes from './modules/application/routes.ts';
 import photoRoutes from './modules/photos/routes.ts';
 import lendingRoutes from './modules/lending/routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
+import homeRoutes from './modules/home/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(applicationRoutes);
       await api.register(lendingRoutes);
       await api.register(orderRoutes);
+      await api.register(homeRoutes);
       if (config.SANDBOX) await api.register(sandboxRoutes);
     },
     { prefix: '/api' },

@@ -12,3 +12,4 @@ export * from './application/index.ts';
 export * from './photo/index.ts';
 export * from './lending/index.ts';
 export * from './contracts/lending.ts';
+export * from './contracts/home.ts';
