@@ -57,6 +57,10 @@ try {
       if (loggedIn) {
         const session = await login();
         await page.goto(`${base}/api/health`); // same origin, no app running to overwrite the store
+        // a first visit: no service worker and no Cache Storage from an earlier run
+        const reset = await page.createCDPSession();
+        await reset.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+        await reset.detach();
         await page.evaluate((s) => {
           const state = { publicData: { customerId: s.customerId, token: s.token, phone_number: s.phone } };
           localStorage.setItem('coCore', JSON.stringify({ state, version: 1 }));

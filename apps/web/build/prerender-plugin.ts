@@ -76,17 +76,19 @@ export function prerenderStart(): Plugin {
         };
         const { html, lang, title } = await mod.renderStart().finally(removeStub);
         const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-        const { css, js } = chunkFiles(manifest, START_PAGE);
+        const { css } = chunkFiles(manifest, START_PAGE);
         const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        // crossorigin like Vite's own preloads, so the module loader reuses them; no duplicates
-        const links = [
-          ...[...new Set(css)].filter((file) => !index.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-          ...[...new Set(js)].filter((file) => !index.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ].join('\n    ');
+        // Everything the first paint needs is in the HTML: the page's CSS inline (the CSP allows
+        // inline styles), no render-blocking stylesheet and no preloads competing with it; the
+        // module script still starts at once and brings the live page.
+        const entryCss = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)">/g)].map((m) => m[1]!);
+        const styles = [...new Set([...entryCss, ...css])].map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('\n');
         const page = index
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
           .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
           .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-          .replace('</head>', `  ${links}\n  </head>`)
+          .replace('</head>', `  <style>${styles}</style>\n  </head>`)
           .replace(
             '<div id="root"></div>',
             `<div id="root" data-prerendered="start"><div class="shell shell--mobile"><div class="shell__column"><main class="shell__main">${html}</main></div></div></div>`,
