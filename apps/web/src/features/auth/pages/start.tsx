@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 // Deep imports: the login page ships without the schema library (zod) and the form library.
@@ -6,7 +6,8 @@ import { errorMessage, isErrorCode, type ErrorCode } from '@pisonow/domain/error
 import { isValidPhone, normalizePhone } from '@pisonow/domain/phone-number';
 import { OTP_LENGTH, OTP_PATTERN } from '@pisonow/domain/otp-code';
 import type { Locale } from '@pisonow/domain/locale';
-import { ApiError, createActionKey, errorCodeOf } from '../../../lib/api/index.ts';
+import { ApiError, errorCodeOf } from '../../../lib/api/index.ts';
+import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
 import { LANGUAGE_LABELS, LOCALES, setLanguage, useLocale } from '../../../lib/i18n/index.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { coCoreStore } from '../../../lib/store/index.ts';
@@ -56,11 +57,6 @@ function fieldError(code: string | undefined, locale: Locale): string | undefine
   return isErrorCode(code) ? errorMessage(code, locale) : code;
 }
 
-/** Definitive answers end an action; after a network failure or a 5xx the same key is retried. */
-function isDefinitive(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500;
-}
-
 /** Clarity item 1: the language is chosen before login, each language named in itself. */
 function LanguageChoice() {
   const { t } = useTranslation();
@@ -90,11 +86,9 @@ export default function StartPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const config = usePublicConfig();
-  const sendCode = useSendLoginCode();
-  const loginCall = useLogin();
+  const sendCode = useActionMutation(useSendLoginCode());
+  const loginCall = useActionMutation(useLogin());
   const countdown = useCountdown();
-  const sendKey = useMemo(() => createActionKey(), []);
-  const loginKey = useMemo(() => createActionKey(), []);
   const [captcha, setCaptcha] = useState({ visible: false, round: 0 });
   const [codeSentTo, setCodeSentTo] = useState('');
   const [values, setValues] = useState({ phone: '', code: '', privacy: false });
@@ -114,11 +108,8 @@ export default function StartPage() {
   const requestCode = (captchaAnswer?: { captchaId: string; answer: string }) => {
     const phone = normalizePhone(values.phone);
     const body = { phone, ...(captchaAnswer ? { captchaId: captchaAnswer.captchaId, captchaAnswer: captchaAnswer.answer } : {}) };
-    sendCode.mutate(
-      { ...body, idempotencyKey: sendKey.keyFor(JSON.stringify(body)) },
-      {
+    sendCode.run(body, {
         onSuccess: (result) => {
-          sendKey.done();
           setCaptcha((c) => ({ ...c, visible: false }));
           setCodeSentTo(phone);
           countdown.start(result.resendAfterSeconds);
@@ -126,7 +117,6 @@ export default function StartPage() {
           codeRef.current?.focus();
         },
         onError: (error) => {
-          if (isDefinitive(error)) sendKey.done();
           const code = errorCodeOf(error);
           if (code === 'CAPTCHA_REQUIRED' || code === 'CAPTCHA_INCORRECT') setCaptcha((c) => ({ visible: true, round: c.round + 1 }));
           if (error instanceof ApiError && error.retryAfterSeconds) countdown.start(error.retryAfterSeconds);
@@ -170,17 +160,13 @@ export default function StartPage() {
       privacyPolicyVersion: config.data.privacyPolicyVersion,
       ...(promotion ? { promotion } : {}),
     };
-    loginCall.mutate(
-      { ...body, idempotencyKey: loginKey.keyFor(JSON.stringify(body)) },
-      {
+    loginCall.run(body, {
         onSuccess: (session) => {
-          loginKey.done();
           coCoreStore.getState().signIn(session);
           if (session.registered) showToast(t('auth:start.welcomeNew'));
           void navigate('/homeIndex', { replace: true });
         },
         onError: (error) => {
-          if (isDefinitive(error)) loginKey.done();
           const code = errorCodeOf(error);
           // Clarity item 6: a wrong code is said once, under the field (no second toast).
           if (code === 'OTP_INCORRECT' || code === 'OTP_FORMAT') {

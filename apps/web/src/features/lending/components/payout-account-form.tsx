@@ -1,9 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PAYOUT_CHANNELS, PAYOUT_PROVIDERS, applicationContracts, errorMessage, isErrorCode, stripChinese } from '@pisonow/domain';
-import { ApiError, createActionKey } from '../../../lib/api/index.ts';
+import { ApiError } from '../../../lib/api/index.ts';
+import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
+import { contractResolver } from '../../../lib/form-resolver.ts';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
@@ -41,13 +42,9 @@ function firstCode(errors: FieldErrors): string | undefined {
 export function PayoutAccountForm({ order, saved, today, postalCodeLength }: { order: OrderView; saved: Record<string, unknown>; today: string; postalCodeLength: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const fix = useFixPayoutAccount();
-  const key = useMemo(() => createActionKey(), []);
+  const fix = useActionMutation(useFixPayoutAccount());
   const contract = useMemo(() => applicationContracts({ today, postalCodeLength: postalCodeLength === 6 ? 6 : 4 }).bankInfo, [today, postalCodeLength]);
-  const resolver = useMemo<Resolver<PayoutFormValues>>(() => {
-    const inner = zodResolver(contract as never) as unknown as Resolver<Record<string, unknown>>;
-    return async (values, context, options) => (await inner(payoutBody(values as PayoutFormValues), context, options as never)) as never;
-  }, [contract]);
+  const resolver = useMemo(() => contractResolver<PayoutFormValues>(contract, payoutBody), [contract]);
   const [defaults] = useState(() => payoutDefaults(saved, order.payout ? { channel: order.payout.channel, providerCode: order.payout.providerCode } : null));
   const form = useForm<PayoutFormValues>({ resolver, defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange' });
   const { control, setValue, clearErrors } = form;
@@ -59,12 +56,10 @@ export function PayoutAccountForm({ order, saved, today, postalCodeLength }: { o
   // the resolver already checked the contract; what is sent is built from the form's own values
   const onValid = () => {
     const body = payoutBody(form.getValues());
-    fix.mutate(
-      { orderId: order.id, body, idempotencyKey: key.keyFor(JSON.stringify(body)) },
+    fix.run(
+      { orderId: order.id, body },
       {
-        onSuccess: () => key.done(),
         onError: (error) => {
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) key.done();
           const details = error instanceof ApiError ? (error.details ?? []) : [];
           for (const detail of details) {
             if ((PAYOUT_FIELDS as readonly string[]).includes(detail.field)) form.setError(detail.field as Path<PayoutFormValues>, { type: 'server', message: detail.code }, { shouldFocus: false });
