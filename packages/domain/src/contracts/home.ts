@@ -22,6 +22,9 @@ export const homeOrderSummary = z.object({
   totalRepayment: centavos,
   /** YYYY-MM-DD (Manila); null until the money is paid out */
   dueDate: z.string().nullable(),
+  /** issue 7: what settles the loan if paid today (late charge and penalty included); null before payout */
+  amountDue: centavos.nullable(),
+  overdueDays: z.number().int(),
 });
 export type HomeOrderSummary = z.infer<typeof homeOrderSummary>;
 

@@ -54,6 +54,8 @@ export async function getHomeSummary(deps: HomeSummaryDeps, customerId: string, 
           netProceeds: order.netProceeds,
           totalRepayment: order.totalRepayment,
           dueDate: order.dueDate,
+          amountDue: order.balance?.total ?? null,
+          overdueDays: order.balance?.overdueDays ?? 0,
         }
       : null,
     support: { email: deps.config.SUPPORT_EMAIL, hotline: deps.config.HOTLINE, webEmail: deps.config.WEB_EMAIL, website: deps.config.WEBSITE },

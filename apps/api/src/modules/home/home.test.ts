@@ -62,6 +62,9 @@ describe('GET /api/home: the home screen in one request (issue 9, clarity item 3
       netProceeds: '195960',
       totalRepayment: view.body.totalRepayment,
       dueDate: view.body.dueDate,
+      // issue 7: the amount that settles it today, the same figure as the bill's
+      amountDue: view.body.balance.total,
+      overdueDays: 0,
     });
     expect(home.body.order.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
