@@ -167,7 +167,10 @@ describe.skipIf(!adminUrl)('three server processes on one PostgreSQL behave as o
     // each borrower taps "withdraw" 9 times at once over the three servers: 6 own keys + 3 with one shared key
     const attempts = await Promise.all(
       borrowers.map(async (b, i) => {
-        const body = { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE };
+        // what the borrower read first (issue 7): the order carries the product version and the documents' hash
+        const preview = await call(servers[i % 3]!, 'GET', '/api/loans/documents?amount=200000&termDays=14', undefined, { ...b.h, 'x-forwarded-for': `203.0.113.${i + 1}` });
+        const seen = preview.body as { productVersion: number; documentsSha256: string };
+        const body = { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE, productVersion: seen.productVersion, documentsSha256: seen.documentsSha256 };
         const keys = [...Array.from({ length: 6 }, (_, k) => `scale-${i}-own-${k}`), `scale-${i}-shared`, `scale-${i}-shared`, `scale-${i}-shared`];
         const answers = await Promise.all(keys.map((key, k) => call(servers[k % 3]!, 'POST', '/api/orders', body, { ...b.h, 'x-forwarded-for': `203.0.113.${i + 1}`, 'idempotency-key': key })));
         return { b, keys, answers, body };

@@ -238,7 +238,10 @@ async function journey(flow: Flow): Promise<void> {
     await sleep(500);
   }
   // one key for the withdrawal, whatever happens to the process in between
-  const placed = await authed('POST', '/api/orders', { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE }, `order-${flow.phone}`);
+  // what the borrower read first (issue 7): the order carries the product version and the documents' hash
+  const preview = await authed('GET', '/api/loans/documents?amount=200000&termDays=14');
+  const seen = preview.body as { productVersion: number; documentsSha256: string };
+  const placed = await authed('POST', '/api/orders', { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE, productVersion: seen.productVersion, documentsSha256: seen.documentsSha256 }, `order-${flow.phone}`);
   if (placed.status !== 201) throw new Error(`order: ${placed.status} ${JSON.stringify(placed.body)}`);
   flow.orderId = String(placed.body.id);
   for (;;) {

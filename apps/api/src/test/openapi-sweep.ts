@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { withdrawalBody } from './order-fixtures.ts';
 import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -190,7 +191,7 @@ export async function seedBorrowers(t: TestApp, api: ReturnType<typeof client>, 
     return { phone, token: b.token, customerId: b.customerId, h: b.h };
   };
   const withOrder = async (b: Borrower, key: string) => {
-    const res = await api.json('POST', '/api/orders', { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE }, { ...b.h, 'idempotency-key': key });
+    const res = await api.json('POST', '/api/orders', await withdrawalBody(api, b.h, { signature: SIGNATURE }), { ...b.h, 'idempotency-key': key });
     if (res.status !== 201) throw new Error(`order: ${JSON.stringify(res.body)}`);
   };
 

@@ -17,10 +17,28 @@ export const placeOrderRequest = z.strictObject({
   agreeSanctionLetter: z.literal(true, { error: 'AGREEMENTS_REQUIRED' }),
   /** needed only the first time: one signature is valid for all later orders */
   signature: signatureImage.optional(),
+  /**
+   * What the borrower saw is what is booked (issue 7): the product version and the SHA-256 of the
+   * previewed documents (GET /api/loans/documents). If either changed since, 409 PRICE_CHANGED and
+   * the page re-quotes; nothing is booked.
+   */
+  productVersion: z.number({ error: 'VALIDATION_FAILED' }).int({ error: 'VALIDATION_FAILED' }),
+  documentsSha256: z.string({ error: 'VALIDATION_FAILED' }).regex(/^[0-9a-f]{64}$/, { error: 'VALIDATION_FAILED' }),
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
 
 const centavos = z.string().regex(/^-?\d+$/);
+
+/** GET /api/loans/documents: the three documents to read, and what identifies them for the order. */
+export const loanDocumentsResponse = z.object({
+  disclosure: z.string(),
+  agreement: z.string(),
+  sanction_letter: z.string(),
+  productVersion: z.number().int(),
+  /** SHA-256 of the three documents as previewed: sent back with the order */
+  documentsSha256: z.string(),
+});
+export type LoanDocumentsResponse = z.infer<typeof loanDocumentsResponse>;
 
 /** One priced offer (EN-06): every line in centavos, the EIR as a monthly ratio. */
 export const quoteResponse = z.object({

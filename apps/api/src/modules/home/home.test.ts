@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withdrawalBody } from '../../test/order-fixtures.ts';
 import { eq } from 'drizzle-orm';
 import { homeSummaryResponse } from '@pisonow/domain';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
@@ -45,7 +46,7 @@ describe('GET /api/home: the home screen in one request (issue 9, clarity item 3
     const placed = await api.json(
       'POST',
       '/api/orders',
-      { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE },
+      await withdrawalBody(api, b.h, { signature: SIGNATURE }),
       { ...b.h, 'idempotency-key': 'home-withdraw-0001' },
     );
     expect(placed.status).toBe(201);

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withdrawalBody } from '../../test/order-fixtures.ts';
+import { currentProduct, saveProductConfig, toStored } from '../lending/product-config.ts';
+import { errorMessage } from '@pisonow/domain';
 import { eq } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
@@ -23,8 +26,8 @@ async function approvedBorrower(phone: string, accountTail = '4567') {
 const disburseAll = async () => {
   for (const o of await t.database.db.select().from(orders).where(eq(orders.status, 'disbursing'))) await disburseOrder({ db: t.database.db, clock: t.clock, payouts: t.app.providers.payouts, log: t.app.log }, o.id);
 };
-const order = (h: Record<string, string>, key: string, body: Record<string, unknown> = {}) =>
-  api.json('POST', '/api/orders', { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE, ...body }, { ...h, 'idempotency-key': key });
+const order = async (h: Record<string, string>, key: string, body: Record<string, unknown> = {}) =>
+  api.json('POST', '/api/orders', await withdrawalBody(api, h, { signature: SIGNATURE, ...body }), { ...h, 'idempotency-key': key });
 
 describe('withdrawal over HTTP (ST-01, ST-04, ST-06, ST-07, VAL-12, BE-05)', () => {
   it('ST-07 offer → order (201, disbursing) → payout → pending repayment; documents readable by the owner only', async () => {
@@ -53,7 +56,7 @@ describe('withdrawal over HTTP (ST-01, ST-04, ST-06, ST-07, VAL-12, BE-05)', () 
   it('VAL-12 both documents must be agreed; SH-13 an Idempotency-Key is required', async () => {
     const b = await approvedBorrower('9197000003');
     expect((await order(b.h, 'withdraw-0003', { agreeSanctionLetter: false })).body.code).toBe('AGREEMENTS_REQUIRED');
-    const noKey = await api.json('POST', '/api/orders', { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE }, b.h);
+    const noKey = await api.json('POST', '/api/orders', await withdrawalBody(api, b.h, { signature: SIGNATURE }), b.h);
     expect(noKey.body.code).toBe('IDEMPOTENCY_KEY_MISSING');
   });
 
@@ -119,5 +122,25 @@ describe('withdrawal over HTTP (ST-01, ST-04, ST-06, ST-07, VAL-12, BE-05)', () 
     expect(attempt!.state).toBe('accepted');
     expect((await api.json('POST', `/api/sandbox/payouts/${attempt!.id}/callback`, { state: 'succeeded' })).body.result).toBe('applied');
     expect((await api.json('GET', `/api/orders/${placed.body.id}`, undefined, b.h)).body.status).toBe('repaying');
+  });
+
+  it('issue 7 what the borrower saw is what is booked: a product change after the preview is 409 PRICE_CHANGED and books nothing', async () => {
+    const b = await approvedBorrower('9197000020');
+    const seen = await withdrawalBody(api, b.h, { signature: SIGNATURE });
+    // the lender saves a new product version (a higher service fee) after the borrower read the documents
+    const { version: _version, ...current } = await currentProduct(t.database.db);
+    void _version;
+    await saveProductConfig(t.database.db, toStored({ ...current, serviceFeeBp: current.serviceFeeBp + 50 }), 'test', t.clock.now());
+    const stale = await api.json('POST', '/api/orders', seen, { ...b.h, 'idempotency-key': 'price-changed-0001', 'accept-language': 'fil' });
+    expect(stale).toMatchObject({ status: 409, body: { code: 'PRICE_CHANGED', message: errorMessage('PRICE_CHANGED', 'fil') } });
+    // a tampered hash for the same terms is refused too
+    const forged = await api.json('POST', '/api/orders', { ...(await withdrawalBody(api, b.h, { signature: SIGNATURE })), documentsSha256: 'f'.repeat(64) }, { ...b.h, 'idempotency-key': 'price-changed-0002' });
+    expect(forged.body.code).toBe('PRICE_CHANGED');
+    expect(await t.database.db.select().from(orders).where(eq(orders.customerId, b.customerId))).toHaveLength(0);
+    // re-quoted: the new documents are read, and the order is booked at the new price
+    const fresh = await withdrawalBody(api, b.h, { signature: SIGNATURE });
+    expect(fresh.productVersion).toBe(seen.productVersion + 1);
+    const placed = await api.json('POST', '/api/orders', fresh, { ...b.h, 'idempotency-key': 'price-changed-0003' });
+    expect(placed).toMatchObject({ status: 201, body: { productVersion: fresh.productVersion } });
   });
 });

@@ -7,7 +7,7 @@ import { decideApplication } from '../lending/decide-application.ts';
 import { seedDefaultProduct } from '../lending/product-config.ts';
 import { SandboxPayoutProvider } from '../../providers/payout/sandbox-payout.ts';
 import type { XenditPayoutProvider } from '../../providers/payout/xendit-payout.ts';
-import { placeOrder } from './place-order.ts';
+import { placeOrder, previewOrderDocuments } from './place-order.ts';
 import { disburseOrder } from './disburse-order.ts';
 import { fixPayoutAccount } from './fix-payout-account.ts';
 import { receivePayoutCallback } from './receive-payout-callback.ts';
@@ -35,7 +35,12 @@ async function approved(phone: string, accountTail = '4567') {
   return b;
 }
 
-const withdraw = (customerId: string, over: Record<string, unknown> = {}) => placeOrder(deps(), customerId, { amount: '200000', termDays: 14, signature: SIGNATURE, ...over } as never);
+const withdraw = async (customerId: string, over: Record<string, unknown> = {}) => {
+  const input = { amount: '200000', termDays: 14, ...over } as { amount: string; termDays: number };
+  // what the borrower read first (issue 7): the order must carry its version and hash
+  const seen = await previewOrderDocuments(deps(), customerId, input).catch(() => ({ productVersion: 1, documentsSha256: '0'.repeat(64) }));
+  return placeOrder(deps(), customerId, { signature: SIGNATURE, productVersion: seen.productVersion, documentsSha256: seen.documentsSha256, ...input, ...over } as never);
+};
 
 describe('ST-06 ST-07 withdrawal: order, documents, signature', () => {
   it('ST-07 an approved borrower withdraws within the limit; the order keeps every line and the product version', async () => {

@@ -76,8 +76,13 @@ async function draftOrder(deps: PlaceOrderDeps, customerId: string, input: { amo
  * documents the order will keep, priced the same way; nothing is stored.
  */
 export async function previewOrderDocuments(deps: PlaceOrderDeps, customerId: string, input: { amount: string; termDays: number }) {
-  const { documents } = await draftOrder(deps, customerId, input, 'preview');
-  return documents;
+  const { documents, quote } = await draftOrder(deps, customerId, input, 'preview');
+  return { ...documents, productVersion: quote.productVersion, documentsSha256: previewHash(documents) };
+}
+
+/** The identity of what the borrower read: the three previewed documents, hashed together. */
+function previewHash(documents: Record<'disclosure' | 'agreement' | 'sanction_letter', string>): string {
+  return sha256Hex(`${documents.disclosure}\n${documents.agreement}\n${documents.sanction_letter}`);
 }
 
 /**
@@ -90,6 +95,9 @@ export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input
   const committed = async (db: Pick<Db, 'select'>) =>
     options.orderId ? (await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))))[0] : undefined;
   if (await committed(deps.db)) return orderId;
+  // What the borrower saw is what is booked: the same preview, drawn now, must be the one they read.
+  const seen = await draftOrder(deps, customerId, input, 'preview');
+  if (input.productVersion !== seen.quote.productVersion || input.documentsSha256 !== previewHash(seen.documents)) throw new AppError('PRICE_CHANGED');
   const { application, quote, terms, destination, documents, now } = await draftOrder(deps, customerId, input, orderId);
 
   await deps.db.transaction(async (tx) => {

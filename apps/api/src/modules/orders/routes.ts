@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loanOfferResponse, orderViewResponse, placeOrderRequest } from '@pisonow/domain';
+import { loanDocumentsResponse, loanOfferResponse, orderViewResponse, placeOrderRequest } from '@pisonow/domain';
 import { and, eq } from 'drizzle-orm';
 import { orderDocuments, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -44,7 +44,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Preview of the disclosure statement, agreement and sanction letter for an offer (read before signing)',
         security,
         querystring: z.object({ amount: z.string().regex(/^\d{1,12}$/, { error: 'VALIDATION_FAILED' }), termDays: z.coerce.number().int({ error: 'VALIDATION_FAILED' }) }),
-        response: { 200: z.object({ disclosure: z.string(), agreement: z.string(), sanction_letter: z.string() }), 400: errorSchema, 401: errorSchema, 409: errorSchema },
+        response: { 200: loanDocumentsResponse, 400: errorSchema, 401: errorSchema, 409: errorSchema },
       },
     },
     async (request) => previewOrderDocuments({ db: app.db, clock: app.clock, config: app.config, payoutProvider: app.providers.payouts.name }, request.customer!.customerId, request.query),

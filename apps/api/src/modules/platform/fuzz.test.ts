@@ -141,7 +141,7 @@ describe('schema-guided fuzzing from /api/openapi.json', () => {
       { channel: 'ewallet', providerCode: 'GCASH', account: '09179998888', confirmAccount: '09179998888', payeeFirstName: 'Maria', payeeLastName: 'Dela Cruz', withdrawalPhone: '9171234567' },
       { channel: 'bank', providerCode: 'BDO', account: '001234567890', confirmAccount: '001234567890', payeeFirstName: 'Maria', payeeLastName: 'Dela Cruz', withdrawalPhone: '9171234567' },
     ),
-    'POST /api/orders': fc.record({ amount: fc.constantFrom('200000', '150000', '400000', '999999'), termDays: fc.constantFrom(7, 14, 30), agreeLoanAgreement: fc.constant(true), agreeSanctionLetter: fc.constant(true), signature: fc.constant(SIGNATURE) }),
+    'POST /api/orders': fc.record({ amount: fc.constantFrom('200000', '150000', '400000', '999999'), termDays: fc.constantFrom(7, 14, 30), agreeLoanAgreement: fc.constant(true), agreeSanctionLetter: fc.constant(true), signature: fc.constant(SIGNATURE), productVersion: fc.constantFrom(1, 2), documentsSha256: fc.stringMatching(/^[0-9a-f]{64}$/) }),
   };
 
   const hostileSegment = fc.oneof(fc.uuid(), fc.string({ maxLength: 30 }).map(encodeURIComponent), fc.constantFrom('%ff%fe', '..%2f..%2f', 'null', '0', 'A'.repeat(150), '%00'));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { withdrawalBody } from '../../test/order-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
@@ -216,7 +217,7 @@ describe('issue 7 ownership, bad input, reminders, bank change', () => {
     expect(refused).toMatchObject({ status: 403, body: { code: 'BANK_CHANGE_NOT_ALLOWED' } });
     expect((await api.json('GET', '/api/payout-account', undefined, b.h)).body).toMatchObject({ canChange: false, blockedBy: 'no_reloan' });
     const signature = `data:image/png;base64,${Buffer.from('signature').toString('base64')}`;
-    const placed = await api.json('POST', '/api/orders', { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature }, { ...b.h, 'idempotency-key': `order-${phone}` });
+    const placed = await api.json('POST', '/api/orders', await withdrawalBody(api, b.h, { signature }), { ...b.h, 'idempotency-key': `order-${phone}` });
     await disburseOrder({ db: db(), clock: t.clock, payouts: t.app.providers.payouts, log: t.app.log }, placed.body.id);
     const total = (await bill(b.h, placed.body.id)).balance.total as string;
     const r = (await repay(b.h, placed.body.id, { expectedAmount: total })).body;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withdrawalBody } from '../../test/order-fixtures.ts';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
@@ -89,7 +90,7 @@ describe('idempotency after a crash: a claim is a lease (SH-13)', () => {
   it('idempotency after a crash: a committed order whose answer was lost is returned to the retry once the lease ends', async () => {
     const b = await submitCompleteApplication(t.database.db, api, '9175100001');
     await decidePendingApplications({ db: t.database.db, clock: t.clock, sandbox: true });
-    const body = { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE };
+    const body = await withdrawalBody(api, b.h, { signature: SIGNATURE });
     const headers = { ...b.h, 'idempotency-key': 'crash-order-0001' };
     const first = await api.json('POST', '/api/orders', body, headers);
     expect(first.status).toBe(201);

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { api } from '../../../lib/api/index.ts';
 import type { Choice } from '../model/offer.ts';
 
-/** The three documents of an offer, full HTML pages generated (and escaped) by the server. */
-export const loanDocumentsSchema = z.object({ disclosure: z.string(), agreement: z.string(), sanction_letter: z.string() });
+/**
+ * The three documents of an offer, full HTML pages generated (and escaped) by the server, with the
+ * product version and their hash, which the order sends back (what the borrower read is booked).
+ */
+export const loanDocumentsSchema = z.object({ disclosure: z.string(), agreement: z.string(), sanction_letter: z.string(), productVersion: z.number().int(), documentsSha256: z.string() });
 export type LoanDocuments = z.infer<typeof loanDocumentsSchema>;
 export const DOCUMENT_KINDS = ['disclosure', 'agreement', 'sanction_letter'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];

@@ -125,7 +125,7 @@ describe('signature and submit guard', () => {
     // whatever the guard lets through, the server's contract accepts
     const ok = png(SIGNATURE_MAX_BYTES - 3);
     expect(isAcceptableSignature(ok)).toBe(true);
-    expect(placeOrderRequest.safeParse({ amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: ok }).success).toBe(true);
+    expect(placeOrderRequest.safeParse({ amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: ok, productVersion: 1, documentsSha256: 'a'.repeat(64) }).success).toBe(true);
   });
 
   it('ST-07 pointer positions map onto the 600×200 canvas whatever its size on screen; ink is stroke length', () => {

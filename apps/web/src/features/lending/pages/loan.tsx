@@ -35,8 +35,9 @@ function LoanForm({ choice, hasSignature }: { choice: Choice; hasSignature: bool
   const blocker = submitBlocker({ agreeAgreement, agreeSanction, needsSignature, signature });
 
   const submit = () => {
-    if (blocker || place.isPending) return;
-    const body: PlaceOrderRequest = { amount: choice.amount, termDays: choice.termDays, agreeLoanAgreement: true, agreeSanctionLetter: true };
+    if (blocker || place.isPending || !documents.data) return;
+    const seen = documents.data;
+    const body: PlaceOrderRequest = { amount: choice.amount, termDays: choice.termDays, agreeLoanAgreement: true, agreeSanctionLetter: true, productVersion: seen.productVersion, documentsSha256: seen.documentsSha256 };
     if (needsSignature && signature) body.signature = signature;
     place.run(
       { body },
@@ -47,6 +48,12 @@ function LoanForm({ choice, hasSignature }: { choice: Choice; hasSignature: bool
         onError: (error) => {
           showError(error);
           if (errorCodeOf(error) === 'OUTSTANDING_REPAYMENT') void navigate('/allWithdraw', { replace: true });
+          // the terms changed since the documents were read: show the new ones before any signature
+          if (errorCodeOf(error) === 'PRICE_CHANGED') {
+            setAgreeAgreement(false);
+            setAgreeSanction(false);
+            void documents.refetch();
+          }
         },
       },
     );
