@@ -102,6 +102,8 @@ describe('schema-guided fuzzing from /api/openapi.json', () => {
   let ops: Operation[];
   let borrowers: Record<string, Borrower>;
   const pools: Record<string, string[]> = {};
+  /** each seeded borrower's own ids, so a fuzzed request often names the caller's own loan (deep paths) */
+  const ownPools: Record<string, Record<string, string[]>> = {};
 
   beforeAll(async () => {
     const capture = new Writable({
@@ -117,8 +119,10 @@ describe('schema-guided fuzzing from /api/openapi.json', () => {
     fapi = client(f.app);
     ops = await loadOperations(f.app);
     borrowers = await seedBorrowers(f, fapi, '91791000');
-    for (const b of Object.values(borrowers)) {
-      for (const [name, ids] of Object.entries(await ownedIds(f.database.db, b))) (pools[name] ??= []).push(...ids);
+    for (const [actor, b] of Object.entries(borrowers)) {
+      const mine = await ownedIds(f.database.db, b);
+      ownPools[actor] = mine;
+      for (const [name, ids] of Object.entries(mine)) (pools[name] ??= []).push(...ids);
       const grant = await fapi.json('POST', '/api/photos/upload-grants', { kind: 'idCard' }, b.h);
       (pools.token ??= []).push(String(grant.body.uploadUrl).split('/').pop()!);
     }
@@ -148,19 +152,35 @@ describe('schema-guided fuzzing from /api/openapi.json', () => {
 
   const requestArb = (op: Operation) => {
     const key = `${op.method} ${op.path}`;
-    const pathValues = fc.record(
-      Object.fromEntries(op.pathParams.map((p) => [p.name, fc.oneof({ weight: 6, arbitrary: pools[p.name]?.length ? fc.constantFrom(...pools[p.name]!) : arbitraryFromSchema(p.schema).map(String) }, { weight: 1, arbitrary: arbitraryFromSchema(p.schema).map((v) => encodeURIComponent(String(v))) }, { weight: 1, arbitrary: hostileSegment })])),
-    );
+    const pathValuesFor = (actor: string) =>
+      fc.record(
+        Object.fromEntries(
+          op.pathParams.map((p) => {
+            const own = ownPools[actor]?.[p.name] ?? [];
+            const any = pools[p.name] ?? [];
+            const fromSchema = arbitraryFromSchema(p.schema).map(String);
+            return [
+              p.name,
+              fc.oneof(
+                { weight: 4, arbitrary: own.length ? fc.constantFrom(...own) : any.length ? fc.constantFrom(...any) : fromSchema },
+                { weight: 3, arbitrary: any.length ? fc.constantFrom(...any) : fromSchema },
+                { weight: 1, arbitrary: arbitraryFromSchema(p.schema).map((v) => encodeURIComponent(String(v))) },
+                { weight: 1, arbitrary: hostileSegment },
+              ),
+            ];
+          }),
+        ),
+      );
     const query = fc.record(
       Object.fromEntries(op.queryParams.map((q) => [q.name, fc.option(fc.oneof(arbitraryFromSchema(q.schema), fc.string({ maxLength: 20 }), fc.constantFrom(...Object.values(borrowers).map((b) => b.phone))), { nil: undefined })])),
     );
     const good = examples[key] ?? (op.body ? arbitraryFromSchema(op.body) : fc.constant(undefined));
     const body = op.body || examples[key] ? fc.oneof({ weight: 3, arbitrary: good }, { weight: 3, arbitrary: mutated(good) }, { weight: 1, arbitrary: op.body ? arbitraryFromSchema(op.body) : hostileValue }, { weight: 1, arbitrary: hostileValue }) : fc.option(hostileValue, { nil: undefined, freq: 4 });
     const upload = op.path.includes('/photos/uploads/');
-    return fc.record({
+    return fc.constantFrom('anon', 'badToken', ...Object.keys(borrowers), ...Object.keys(borrowers)).chain((actor) => fc.record({
       op: fc.constant(op),
-      actor: fc.constantFrom('anon', 'badToken', ...Object.keys(borrowers), ...Object.keys(borrowers)),
-      pathValues,
+      actor: fc.constant(actor),
+      pathValues: pathValuesFor(actor),
       query,
       body,
       bytes: upload ? fc.uint8Array({ maxLength: 2048 }) : fc.constant(null),
@@ -169,7 +189,7 @@ describe('schema-guided fuzzing from /api/openapi.json', () => {
       language: fc.constantFrom('en-US', 'fil', 'zh-CN', 'fr', '', 'zh-CN;q=0.1, fil;q=0.9', '*;q=2'),
       idempotencyKey: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: fc.constantFrom('fuzz-key-0001', 'fuzz-key-0002', 'fuzz-key-0003') }, { weight: 2, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/) }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) }),
       advanceSeconds: fc.integer({ min: 0, max: 120 }),
-    });
+    }));
   };
 
   it(`schema-guided fuzzing: ${Number(process.env.FUZZ_REQUESTS ?? 2000)} requests, logged out and in at every stage: no 5xx, no error logged, no write from a refused request`, async () => {
