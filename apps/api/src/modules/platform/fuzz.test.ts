@@ -117,7 +117,9 @@ describe('schema-guided fuzzing from /api/openapi.json', () => {
       { logStream: capture },
     );
     fapi = client(f.app);
-    ops = await loadOperations(f.app);
+    // The sandbox test clock moves the whole system's time by days: fuzzed, it would expire every
+    // session and leave nothing to reach; it is a sandbox control, exercised by the servicing tests.
+    ops = (await loadOperations(f.app)).filter((op) => !(op.method === 'POST' && op.path === '/api/sandbox/clock'));
     borrowers = await seedBorrowers(f, fapi, '91791000');
     for (const [actor, b] of Object.entries(borrowers)) {
       const mine = await ownedIds(f.database.db, b);
@@ -254,7 +256,7 @@ describe('schema-guided fuzzing from /api/openapi.json', () => {
     const missing = ops.filter((op) => !byStatus.has(`${op.method} ${op.path}`)).map((op) => `${op.method} ${op.path}`);
     expect(missing).toEqual([]);
     const succeeded = (key: string) => [...(byStatus.get(key) ?? new Map<number, number>()).entries()].some(([status, n]) => status < 300 && n > 0);
-    if (REQUESTS >= 2000) for (const key of ['GET /api/orders/{orderId}', 'GET /api/orders/{orderId}/documents/{kind}', 'GET /api/loans/offer', 'GET /api/application', 'GET /api/photos/{photoId}/link']) expect(succeeded(key), key).toBe(true);
+    if (REQUESTS >= 2000) for (const key of ['GET /api/orders/{orderId}', 'GET /api/orders/{orderId}/documents/{kind}', 'GET /api/loans/offer', 'GET /api/application', 'GET /api/photos/{photoId}/link']) expect(succeeded(key), `${key} answered only ${JSON.stringify([...(byStatus.get(key) ?? new Map()).entries()])}`).toBe(true);
     if (process.env.FUZZ_REPORT) {
       const rows = [...byStatus.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, m]) => `${k.padEnd(52)} ${[...m.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
       console.log(`${REQUESTS} requests\n${rows.join('\n')}`);
