@@ -31,6 +31,7 @@ import databasePlugin from './plugins/app/database.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
 import authPlugin from './plugins/app/auth.ts';
 import idempotencyPlugin from './plugins/app/idempotency.ts';
+import textGuardPlugin from './plugins/app/text-guard.ts';
 import platformRoutes from './modules/platform/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import sandboxRoutes, { sandboxServicingRoutes } from './modules/sandbox/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // external
   await app.register(helmetPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(textGuardPlugin);
   await app.register(swaggerPlugin);
   // app
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });

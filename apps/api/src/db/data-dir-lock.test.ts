@@ -60,6 +60,39 @@ describe('two processes on one embedded database', () => {
     await again.close();
   }, 60_000);
 
+  it('two processes on one embedded database: a second server refuses to start with a clear message and exit code 1', async () => {
+    const dataDir = path.join(root, 'd');
+    const serverEntry = path.join(path.dirname(clientModule), '..', 'server.ts');
+    const start = (port: number) => {
+      const child = spawn(process.execPath, [serverEntry], {
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', JOBS: '0', SANDBOX: '1', LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'no-web'), NODE_ENV: 'development' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      return { child, exited, output: () => output };
+    };
+    const port = 20000 + (process.pid % 20000);
+    const first = start(port);
+    try {
+      for (let i = 0; i < 300; i++) {
+        const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+        if (up) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const second = start(port + 1);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain('already open in another process');
+      expect(second.output()).toContain('DATABASE_URL');
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).ok).toBe(true); // the first one is untouched
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+  }, 90_000);
+
   it('a lock left by a pid that no longer exists is taken over', async () => {
     const dataDir = path.join(root, 'c', 'pglite');
     mkdirSync(path.dirname(dataDir), { recursive: true });

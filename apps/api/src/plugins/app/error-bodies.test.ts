@@ -3,7 +3,12 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ERROR_CODES, errorMessage } from '@pisonow/domain';
 import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
+import { submitCompleteApplication } from '../../test/application-fixtures.ts';
+import { SIGNATURE } from '../../test/openapi-sweep.ts';
+import { orders, payouts } from '../../db/schema/index.ts';
+import { decidePendingApplications } from '../../modules/lending/decide-application.ts';
 
 let t: TestApp;
 let token: string;
@@ -59,5 +64,17 @@ describe('error bodies: every error is { code, message } from the catalogue, nev
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400/);
     expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ code: 'VALIDATION_FAILED', message: errorMessage('VALIDATION_FAILED', 'en-US') });
+  });
+
+  it('error bodies: a NUL character in any text (found by the fuzzer on a payout callback) is 400 VALIDATION_FAILED, not a 500', async () => {
+    const api = client(t.app);
+    const b = await submitCompleteApplication(t.database.db, api, '9176200002');
+    await decidePendingApplications({ db: t.database.db, clock: t.clock, sandbox: true });
+    const placed = await api.json('POST', '/api/orders', { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE }, { ...b.h, 'idempotency-key': 'nul-order-0001' });
+    expect(placed.status).toBe(201);
+    const [payout] = await t.database.db.select().from(payouts).innerJoin(orders, eq(orders.id, payouts.orderId)).where(eq(orders.customerId, b.customerId));
+    const res = await t.app.inject({ method: 'POST', url: `/api/sandbox/payouts/${payout!.payouts.id}/callback`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ state: 'reversed', failureCode: '\u0000' }) });
+    expectCatalogueBody(res, 400, 'VALIDATION_FAILED');
+    expectCatalogueBody(await t.app.inject({ method: 'GET', url: '/api/sandbox/outbox?phone=%00' }), 400, 'VALIDATION_FAILED');
   });
 });
