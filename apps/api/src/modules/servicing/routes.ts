@@ -8,7 +8,7 @@ import { changePayoutAccount, getPayoutAccount } from './change-payout-account.t
 import { getExtensionQuote } from './get-extension-quote.ts';
 import { receiveCollectionWebhook } from './receive-collection-webhook.ts';
 import { getRepayment, listRepayments } from './repayment-view.ts';
-import { runServicingDay } from './run-servicing-day.ts';
+import { runServicingDay, runServicingHour } from './run-servicing-day.ts';
 import type { ServicingContext } from './servicing-context.ts';
 import { startRepayment } from './start-repayment.ts';
 
@@ -36,7 +36,7 @@ const servicingRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = servicingContext(app);
 
   app.jobs.define(JOBS.servicingDay, async () => void (await runServicingDay(ctx)));
-  app.jobs.define(JOBS.servicingHourly, async () => void (await runServicingDay(ctx)));
+  app.jobs.define(JOBS.servicingHourly, async () => void (await runServicingHour(ctx)));
 
   app.get('/repayments/channels', { config: { auth: true }, schema: { tags: ['servicing'], summary: 'The ways I can repay (e-wallet, bank transfer, over the counter)', security, response: { 200: repaymentChannelsResponse, 401: errorSchema } } }, async () => ({
     channels: REPAYMENT_PARTNERS.filter((p) => ctx.collections.supports(p.channel, p.providerCode)),

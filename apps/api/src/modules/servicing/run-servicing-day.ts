@@ -15,13 +15,22 @@ export async function runServicingDay(ctx: ServicingContext): Promise<{ today: s
   const now = ctx.clock.now();
   const today = manilaDate(now);
   const accrual = await accrueOverdueCharges(ctx.db, today, now);
+  const hour = await runServicingHour(ctx);
+  const result = { today, ...accrual, ...hour };
+  ctx.log.info(result, 'servicing day run');
+  return result;
+}
+
+/**
+ * The hourly part: collections left unpaid past their end expire, and the reminders that are due
+ * go out (a reminder held back overnight leaves at the first hour after 06:00). Accrual is daily.
+ */
+export async function runServicingHour(ctx: ServicingContext): Promise<{ expired: number; reminders: number }> {
+  const now = ctx.clock.now();
   const expired = await ctx.db
     .update(repayments)
     .set({ state: 'expired', updatedAt: now })
     .where(and(eq(repayments.state, 'pending'), lt(repayments.expiresAt, now)))
     .returning({ id: repayments.id });
-  const reminders = await sendDueReminders(ctx);
-  const result = { today, ...accrual, expired: expired.length, reminders };
-  ctx.log.info(result, 'servicing day run');
-  return result;
+  return { expired: expired.length, reminders: await sendDueReminders(ctx) };
 }

@@ -27,7 +27,7 @@ export const JOBS = {
   disbursePending: job('lending.disburse-pending', none, '* * * * *'),
   /** BE-06: due/overdue transitions and overdue charges, just after Manila midnight; a missed run is made up once */
   servicingDay: job('servicing.day', none, '5 0 * * *', 'once'),
-  /** reminders inside 06:00–22:00 Manila, expired collections, payout retries */
+  /** reminders inside 06:00–22:00 Manila and expired collections (accrual is the day job's) */
   servicingHourly: job('servicing.hourly', none, '10 * * * *'),
 } as const;
 
