@@ -13,6 +13,11 @@ const LOGINS = Number(process.env.BENCH_LOGINS ?? 1000);
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 40);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const OUT = process.env.BENCH_OUT ?? path.join(repoRoot, 'bench/results.md');
+// To measure another build of the server in the same conditions (e.g. the "before" commit, exported
+// elsewhere): BENCH_SERVER_ENTRY=/path/to/apps/api/src/server.ts BENCH_SERVER_ENV='{"NODE_OPTIONS":""}'
+const productEntry = process.env.BENCH_SERVER_ENTRY ?? serverEntry;
+const serverEnvOverride = JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}') as Record<string, string>;
+const env = (extra: Record<string, string>) => ({ ...productEnv(extra), ...serverEnvOverride });
 
 interface Row {
   name: string;
@@ -80,7 +85,7 @@ async function main() {
   let pgliteDir = '';
   try {
     // — the product on PostgreSQL —
-    const product = await startProcess(serverEntry, productEnv({ DATABASE_URL: db.url, DATA_DIR: path.join(tmpdir(), 'pisonow-bench-data') }));
+    const product = await startProcess(productEntry, env({ DATABASE_URL: db.url, DATA_DIR: path.join(tmpdir(), 'pisonow-bench-data') }));
     procs.push(product);
     await sleep(3000);
     recordMemory(product, 'PostgreSQL: idle after start');
@@ -150,7 +155,7 @@ async function main() {
 
     // — the product on the embedded PGlite default —
     pgliteDir = await mkdtemp(path.join(tmpdir(), 'pisonow-bench-pglite-'));
-    const embedded = await startProcess(serverEntry, productEnv({ DATA_DIR: pgliteDir }), '/api/health', 180_000);
+    const embedded = await startProcess(productEntry, env({ DATA_DIR: pgliteDir }), '/api/health', 180_000);
     procs.push(embedded);
     await sleep(3000);
     recordMemory(embedded, 'PGlite: idle after start');
@@ -171,6 +176,8 @@ async function main() {
       '# Bench results',
       '',
       `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString()}. autocannon on loopback, ${CONNECTIONS} connections, ${SECONDS} s per run after a 2 s warm-up that is not counted; servers are separate processes; the product runs with SANDBOX=1, JOBS=1, LOG_LEVEL=info (logs to /dev/null) and a pool of 10 connections.`,
+      '',
+      `Server: ${path.relative(repoRoot, productEntry) || productEntry}${process.env.BENCH_SERVER_ENV ? ` with ${process.env.BENCH_SERVER_ENV}` : ''}.`,
       '',
       `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB memory, Node ${m.node}, ${m.os}, load average at start ${m.load}. The cores are shared with other work, so absolute numbers are noisy: compare rows of the same run.`,
       '',
