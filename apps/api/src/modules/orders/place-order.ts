@@ -115,6 +115,8 @@ export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input
       coupon: quote.coupon,
       creditReportingFee: quote.creditReportingFee,
       tax: quote.tax,
+      documentaryStampTax: quote.documentaryStampTax,
+      lenderDocumentaryStampTax: quote.lenderDocumentaryStampTax,
       netProceeds: quote.netProceeds,
       totalRepayment: quote.totalRepayment,
       dailyInterestPpm: quote.dailyInterestPpm,
