@@ -22,8 +22,10 @@ describe('BE-05 the ledger: balanced, append-only, idempotent — enforced by th
     expect(result.posted).toBe(true);
     await t.database.db.transaction(async (tx) => {
       expect(await accountBalance(tx, 'principal_receivable', customerId)).toBe(100_000n);
-      expect(await accountBalance(tx, 'cash_at_provider')).toBe(-97_730n);
-      expect(await accountBalance(tx, 'tax_payable')).toBe(-270n);
+      expect(await accountBalance(tx, 'cash_at_provider')).toBe(-97_971n);
+      expect(await accountBalance(tx, 'tax_payable')).toBe(0n);
+      // CO-03 the documentary stamp tax passed on: ₱7.50 × 14/365 = ₱0.29 owed to the BIR
+      expect(await accountBalance(tx, 'dst_payable')).toBe(-29n);
     });
   });
 
@@ -53,5 +55,17 @@ describe('BE-05 the ledger: balanced, append-only, idempotent — enforced by th
     await expect(t.database.db.execute(sql`delete from ledger_transactions`)).rejects.toThrow();
     const sum = await t.database.db.select({ s: sql<string>`sum(${ledgerEntries.amount})::text` }).from(ledgerEntries);
     expect(sum[0]!.s).toBe('0');
+  });
+
+  it('CO-03 a DST borne by the lender is booked as its expense (the database accepts dst_expense and dst_payable)', async () => {
+    const q = priceLoan({ ...DEFAULT_PRODUCT, dst: { borneBy: 'lender' } }, { principal: 1_000_000n, termDays: 30 });
+    const other = (await client(t.app).signIn('9192000002')).customerId;
+    await t.database.db.transaction((tx) => postLedgerTransaction(tx, { kind: 'disbursement', idempotencyKey: 'disbursement:order-dst-lender', customerId: other, entries: disbursementEntries(q), at }));
+    await t.database.db.transaction(async (tx) => {
+      // ₱75.00 × 30/365 = ₱6.1644 → ₱6.17, not deducted from the ₱9,845.00 paid out
+      expect(await accountBalance(tx, 'dst_expense', other)).toBe(617n);
+      expect(await accountBalance(tx, 'dst_payable', other)).toBe(-617n);
+      expect(await accountBalance(tx, 'cash_at_provider', other)).toBe(-984_500n);
+    });
   });
 });
