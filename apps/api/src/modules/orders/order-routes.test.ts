@@ -51,7 +51,7 @@ describe('withdrawal over HTTP (ST-01, ST-04, ST-06, ST-07, VAL-12, BE-05)', () 
   });
 
   it('BE-07 the disclosure is in the request\'s language, for the preview and the stored order', async () => {
-    const b = await approvedBorrower('9197000009');
+    const b = await approvedBorrower('9197000019');
     const fil = await api.json('GET', '/api/loans/documents?amount=200000&termDays=14', undefined, { ...b.h, 'accept-language': 'fil' });
     expect(fil.body.disclosure).toContain('Pahayag ng Pagsisiwalat sa Transaksyon ng Utang');
     const zh = await api.json('GET', '/api/loans/documents?amount=200000&termDays=14', undefined, { ...b.h, 'accept-language': 'zh-CN' });
