@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRODUCT, LOCALES, priceLoan, type Locale } from '@pisonow/domain';
-import { disclosedEir, disclosureStatement, percentUp, type DocumentParties } from './loan-documents.ts';
+import { disclosedEir, disclosureStatement, loanAgreement, percentUp, sanctionLetter, type DocumentParties } from './loan-documents.ts';
 
 const parties: DocumentParties = {
   company: { name: 'PisoNow Lending Corp.', secRegistrationNo: 'CS2026-0001', certificateOfAuthorityNo: 'CA-3000' },
@@ -53,5 +53,17 @@ describe('RA 3765 disclosure statement in the borrower\'s language (CO-03, BE-07
     const html = disclosureStatement(borne, parties, 'en-US');
     expect(html).toContain('paid by the lender, not charged to you');
     expect(html).toContain('₱1,965.00');
+  });
+
+  it.each([
+    ['en-US', 'Loan Agreement', 'Sanction Letter', 'paid out plus 14 days', 'no prepayment charge'],
+    ['fil', 'Kasunduan sa Pautang', 'Liham ng Pag-apruba', 'dagdag ang 14 araw', 'walang singil sa maagang pagbabayad'],
+    ['zh-CN', '借款协议', '贷款批准函', '加 14 天', '不收取提前还款费用'],
+  ] as const)('%s: the agreement and the sanction letter are in the borrower\'s language with the same figures', (locale, agreementTitle, letterTitle, dueRule, prepayment) => {
+    const agreement = loanAgreement(q, parties, locale);
+    const letter = sanctionLetter(q, parties, locale);
+    for (const text of [agreementTitle, dueRule, prepayment, '₱2,000.00', '₱35.58', '₱1,964.42', '₱2,042.00', '2026-12-07', 'Maria Santos Dela Cruz']) expect(agreement, text).toContain(text);
+    for (const text of [letterTitle, '₱2,000.00', '₱1,964.42', '₱2,042.00', '2026-12-07', 'order-1']) expect(letter, text).toContain(text);
+    expect(agreement).toContain(`lang="${locale}"`);
   });
 });

@@ -56,6 +56,8 @@ describe('withdrawal over HTTP (ST-01, ST-04, ST-06, ST-07, VAL-12, BE-05)', () 
     expect(fil.body.disclosure).toContain('Pahayag ng Pagsisiwalat sa Transaksyon ng Utang');
     const zh = await api.json('GET', '/api/loans/documents?amount=200000&termDays=14', undefined, { ...b.h, 'accept-language': 'zh-CN' });
     expect(zh.body.disclosure).toContain('贷款交易披露声明');
+    expect(zh.body.agreement).toContain('借款协议');
+    expect(zh.body.sanction_letter).toContain('贷款批准函');
     const placed = await order({ ...b.h, 'accept-language': 'zh-CN' }, 'withdraw-lang-0009');
     expect(placed.status).toBe(201);
     const doc = await t.app.inject({ url: `/api/orders/${placed.body.id}/documents/disclosure`, headers: b.h });

@@ -66,7 +66,7 @@ async function draftOrder(deps: PlaceOrderDeps, customerId: string, input: { amo
     extensionFeeBp: product.extensionFeeBp,
     extensionDays: product.extensionDays,
   };
-  const documents = { disclosure: disclosureStatement(quote, parties, locale), agreement: loanAgreement(quote, parties), sanction_letter: sanctionLetter(quote, parties) };
+  const documents = { disclosure: disclosureStatement(quote, parties, locale), agreement: loanAgreement(quote, parties, locale), sanction_letter: sanctionLetter(quote, parties, locale) };
   const terms = { lateCharge: product.lateCharge, penaltyDailyPpm: product.penaltyDailyPpm, extensionFeeBp: product.extensionFeeBp, extensionDays: product.extensionDays };
   return { application, quote, terms, destination, documents, now };
 }
