@@ -25,25 +25,26 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     await expect(page.getByTestId('cost-interest')).toHaveText('₱90.00');
     await page.getByTestId('term-14').click();
 
-    // docs/compliance.md arithmetic: 0.15%/day, 1.5% fee, 18% tax on it, ₱5 credit reporting
+    // docs/compliance.md arithmetic: 0.15%/day, 1.5% fee, no tax on fees, DST ₱15.00 × 14/365 = ₱0.58, ₱5 credit reporting
     const lines: Record<string, string | RegExp> = {
       principal: '₱2,000.00',
       dailyRate: '0.15%',
       interest: '₱42.00',
       serviceFee: '-₱30.00',
-      tax: '-₱5.40',
+      tax: '₱0.00',
+      documentaryStampTax: '-₱0.58',
       creditReportingFee: '-₱5.00',
       coupon: '₱0.00',
-      netProceeds: '₱1,959.60',
+      netProceeds: '₱1,964.42',
       totalRepayment: '₱2,042.00',
       dueDate: /^\d{4}-\d{2}-\d{2}$/,
-      eir: '9.23%',
+      eir: '8.65%',
     };
     for (const [line, value] of Object.entries(lines)) await expect(page.getByTestId(`cost-${line}`)).toHaveText(value);
 
     await page.getByTestId('withdraw-continue').click();
     await expect(page).toHaveURL(/\/loan\?amount=200000&termDays=14$/);
-    await expect(page.getByTestId('loan-summary')).toContainText('₱1,959.60');
+    await expect(page.getByTestId('loan-summary')).toContainText('₱1,964.42');
     const orderId = await agreeSignAndSubmit(page);
 
     // ST-01: in progress, then paid (the sandbox payout succeeds within seconds; the page polls)
@@ -81,7 +82,7 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     }
     // every booked cost line stays one tap away
     await page.getByTestId('bill-details').click();
-    await expect(page.getByTestId('cost-netProceeds')).toHaveText('₱1,959.60');
+    await expect(page.getByTestId('cost-netProceeds')).toHaveText('₱1,964.42');
   });
 
   test('ST-04 VAL-07 a payout to an account ending 0000 fails; the borrower enters another account and is paid', async ({ page }) => {

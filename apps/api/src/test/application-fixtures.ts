@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { APPLICATION_STEPS } from '@pisonow/domain';
+import { APPLICATION_STEPS, CONTACTS_NOTICE_VERSION } from '@pisonow/domain';
 import type { Db } from '../db/client.ts';
 import { customers, photos } from '../db/schema/index.ts';
 import type { client } from './test-app.ts';
@@ -42,6 +42,7 @@ export function validSteps(photoIds: { idPhotoId: string; selfiePhotoId: string 
         { name: 'Pedro Dela Cruz', phone: '+63 918 333 3333', relationship: 'siblings' },
       ],
       consentAccepted: true,
+      contactsNoticeVersion: CONTACTS_NOTICE_VERSION,
     },
     workInfo: { employmentType: 'contractWorker', industry: 'bpoCallCenter', workYears: '1to3', monthlyIncome: '18001to25000', payCycle: 'biWeekly', payday: 15, companyName: 'Acme BPO Inc.', companyPhone: '0288881234', companyAddress: '25F Tower One, Ayala Ave, Makati' },
     bankInfo: { channel: 'ewallet', providerCode: 'GCASH', account: '09171234567', confirmAccount: '09171234567', payeeFirstName: 'Maria', payeeLastName: 'Dela Cruz', withdrawalPhone: '9171234567' },

@@ -37,6 +37,8 @@ export async function seedDisbursedLoan(
     coupon: quote.coupon,
     creditReportingFee: quote.creditReportingFee,
     tax: quote.tax,
+    documentaryStampTax: quote.documentaryStampTax,
+    lenderDocumentaryStampTax: quote.lenderDocumentaryStampTax,
     netProceeds: quote.netProceeds,
     totalRepayment: quote.totalRepayment,
     dailyInterestPpm: quote.dailyInterestPpm,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ageOn, applicationContracts, type ContractContext } from './contracts.ts';
+import { CONTACTS_NOTICE_VERSION, ageOn, applicationContracts, type ContractContext } from './contracts.ts';
 import { ID_TYPES, isValidIdNumber, maskIdNumber, normalizeIdNumber, type IdType } from './id-types.ts';
 import { cleanText, stripChinese, EWALLET_PATTERN } from './text-rules.ts';
 import { INDUSTRIES, EDUCATION_LEVELS, LOAN_PURPOSES, WORK_YEARS, INCOME_BANDS, PAY_CYCLES, RELATIONS, MARITAL_STATUSES } from './enums.ts';
@@ -142,23 +142,23 @@ describe('emergency contacts (EN-04, VAL-08, VAL-09)', () => {
     { name: 'Cris', phone: '+639183333333', relationship: 'siblings' },
   ];
   it('EN-04 three contacts with the consent notice agreed', () => {
-    expect(c.contact.safeParse({ contacts, consentAccepted: true }).success).toBe(true);
-    expect(codes(c.contact.safeParse({ contacts, consentAccepted: false }))).toEqual(['consentAccepted:CONTACTS_CONSENT_REQUIRED']);
-    expect(codes(c.contact.safeParse({ contacts: contacts.slice(0, 2), consentAccepted: true }))).toEqual(['contacts:CONTACTS_REQUIRED']);
+    expect(c.contact.safeParse({ contacts, consentAccepted: true, contactsNoticeVersion: CONTACTS_NOTICE_VERSION }).success).toBe(true);
+    expect(codes(c.contact.safeParse({ contacts, consentAccepted: false, contactsNoticeVersion: CONTACTS_NOTICE_VERSION }))).toEqual(['consentAccepted:CONTACTS_CONSENT_REQUIRED']);
+    expect(codes(c.contact.safeParse({ contacts: contacts.slice(0, 2), consentAccepted: true, contactsNoticeVersion: CONTACTS_NOTICE_VERSION }))).toEqual(['contacts:CONTACTS_REQUIRED']);
   });
   it('VAL-08 no two share a number, in any written form', () => {
     const dup = [contacts[0]!, contacts[1]!, { ...contacts[2]!, phone: '+63 918 111 1111' }];
-    expect(codes(c.contact.safeParse({ contacts: dup, consentAccepted: true }))).toEqual(['contacts.2.phone:CONTACT_DUPLICATE']);
+    expect(codes(c.contact.safeParse({ contacts: dup, consentAccepted: true, contactsNoticeVersion: CONTACTS_NOTICE_VERSION }))).toEqual(['contacts.2.phone:CONTACT_DUPLICATE']);
   });
   it('VAL-08 none equals the registered phone', () => {
     const self = [contacts[0]!, contacts[1]!, { ...contacts[2]!, phone: '0917 123 4567' }];
-    expect(codes(c.contact.safeParse({ contacts: self, consentAccepted: true }))).toEqual(['contacts.2.phone:CONTACT_IS_SELF']);
+    expect(codes(c.contact.safeParse({ contacts: self, consentAccepted: true, contactsNoticeVersion: CONTACTS_NOTICE_VERSION }))).toEqual(['contacts.2.phone:CONTACT_IS_SELF']);
   });
   it('VAL-09 a phone cannot be empty; a name must be a name', () => {
     const empty = [contacts[0]!, contacts[1]!, { ...contacts[2]!, phone: '' }];
-    expect(codes(c.contact.safeParse({ contacts: empty, consentAccepted: true }))).toEqual(['contacts.2.phone:PHONE_REQUIRED']);
+    expect(codes(c.contact.safeParse({ contacts: empty, consentAccepted: true, contactsNoticeVersion: CONTACTS_NOTICE_VERSION }))).toEqual(['contacts.2.phone:PHONE_REQUIRED']);
     const badName = [{ ...contacts[0]!, name: '123' }, contacts[1]!, contacts[2]!];
-    expect(codes(c.contact.safeParse({ contacts: badName, consentAccepted: true }))).toEqual(['contacts.0.name:NAME_INVALID']);
+    expect(codes(c.contact.safeParse({ contacts: badName, consentAccepted: true, contactsNoticeVersion: CONTACTS_NOTICE_VERSION }))).toEqual(['contacts.0.name:NAME_INVALID']);
   });
 });
 

@@ -34,6 +34,14 @@ export type ApplicationStep = (typeof APPLICATION_STEPS)[number];
 /** VAL-04: Philippine ZIP codes have 4 digits; 6 (the specification's reading) is the configurable alternative. */
 export const DEFAULT_POSTAL_CODE_LENGTH = 4 as const;
 
+/**
+ * The version of the just-in-time notice on the emergency-contacts step (VAL-12, Data Privacy Act,
+ * NPC Circular 2022-02). The web shows it under the notice and sends it with the step; the server
+ * records the consent with this version and refuses any other (CONTACTS_NOTICE_OUTDATED). Change
+ * it whenever the notice text changes.
+ */
+export const CONTACTS_NOTICE_VERSION = '2026-11-23';
+
 export const MIN_AGE = 18;
 export const MAX_AGE = 70;
 
@@ -133,6 +141,8 @@ export function applicationContracts(ctx: ContractContext) {
       contacts: z.array(emergencyContact, { error: 'CONTACTS_REQUIRED' }).length(3, { error: 'CONTACTS_REQUIRED' }),
       /** the just-in-time notice (NPC Circular 2022-02, SEC MC 18): used only to verify identity, never for collection */
       consentAccepted: z.literal(true, { error: 'CONTACTS_CONSENT_REQUIRED' }),
+      /** the notice version the borrower saw (CONTACTS_NOTICE_VERSION); the server checks it */
+      contactsNoticeVersion: z.string({ error: 'CONTACTS_CONSENT_REQUIRED' }).min(1, { error: 'CONTACTS_CONSENT_REQUIRED' }).max(40, { error: 'CONTACTS_CONSENT_REQUIRED' }),
     })
     .superRefine((v, c) => {
       const seen = new Map<string, number>();

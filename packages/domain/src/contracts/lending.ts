@@ -49,6 +49,8 @@ export const quoteResponse = z.object({
   coupon: centavos,
   creditReportingFee: centavos,
   tax: centavos,
+  /** documentary stamp tax the borrower pays (CO-03); 0 when the lender bears it */
+  documentaryStampTax: centavos,
   netProceeds: centavos,
   totalRepayment: centavos,
   dailyInterestPpm: z.number().int(),
@@ -83,6 +85,8 @@ export const orderViewResponse = z.object({
   coupon: centavos,
   creditReportingFee: centavos,
   tax: centavos,
+  /** documentary stamp tax the borrower pays (CO-03); 0 when the lender bears it */
+  documentaryStampTax: centavos,
   netProceeds: centavos,
   totalRepayment: centavos,
   /** the EIR a month of the booked order, as disclosed */

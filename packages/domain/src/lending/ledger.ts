@@ -15,6 +15,8 @@ export const LEDGER_ACCOUNTS = [
   'interest_income', // income: interest accrued
   'penalty_income', // income: late charges and penalties
   'tax_payable', // liability: tax collected on fees
+  'dst_payable', // liability: documentary stamp tax owed to the BIR on each loan
+  'dst_expense', // expense: documentary stamp tax the lender bears
   'coupon_expense', // expense: coupons given
   'suspense', // money received that cannot be matched yet
 ] as const;
@@ -38,7 +40,8 @@ export function balanced(entries: LedgerEntry[]): LedgerEntry[] {
 /**
  * Disbursement of a priced order: the borrower owes the principal; the net proceeds leave our
  * float; fees are earned and the tax on them is owed; a coupon is our expense (the fee is earned
- * gross, the coupon paid part of it).
+ * gross, the coupon paid part of it). Documentary stamp tax is owed either way: passed on, the
+ * borrower's share is withheld from the proceeds; borne by the lender, it is the lender's expense.
  */
 export function disbursementEntries(q: Quote): LedgerEntry[] {
   return balanced([
@@ -47,5 +50,7 @@ export function disbursementEntries(q: Quote): LedgerEntry[] {
     { account: 'cash_at_provider', amount: -q.netProceeds },
     { account: 'fee_income', amount: -(q.serviceFee + q.coupon + q.creditReportingFee) },
     { account: 'tax_payable', amount: -q.tax },
+    { account: 'dst_expense', amount: q.lenderDocumentaryStampTax },
+    { account: 'dst_payable', amount: -(q.documentaryStampTax + q.lenderDocumentaryStampTax) },
   ]);
 }

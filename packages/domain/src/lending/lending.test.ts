@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_PRODUCT, type ProductConfig } from './product.ts';
-import { allOffers, offerable, priceLoan, PricingError } from './pricing.ts';
+import { allOffers, documentaryStampTax, offerable, priceLoan, PricingError } from './pricing.ts';
 import { CAPS, capCharge, capPenalty, disclosedAnnualRate, disclosedMonthlyRate, effectiveMonthlyRate, overdueChargeCeiling, overdueChargesAfter, productBreaches, quoteBreaches, scheduleBreaches } from './compliance.ts';
 import { IllegalTransition, ORDER_STATUSES, TRANSITIONS, isOutstanding, nextStatus, orderLabel, orderLabelText, type OrderEvent } from './order-state.ts';
 
@@ -10,25 +10,59 @@ const EVENTS: OrderEvent[] = ['payout_succeeded', 'payout_failed', 'payout_accou
 
 describe('CO-01 CO-03 pricing in integer centavos, worked by hand (docs/compliance.md)', () => {
   it.each([
-    // principal, days → interest, service fee, tax, credit fee, net, total, EIR %/month
-    [100_000n, 14, 2_100n, 1_500n, 270n, 500n, 97_730n, 102_100n, 9.83],
-    [100_000n, 30, 4_500n, 1_500n, 270n, 500n, 97_730n, 104_500n, 6.93],
-    [1_000_000n, 14, 21_000n, 15_000n, 2_700n, 500n, 981_800n, 1_021_000n, 8.75],
-    [1_000_000n, 30, 45_000n, 15_000n, 2_700n, 500n, 981_800n, 1_045_000n, 6.44],
-  ] as const)('CO-01 ₱%s centavos for %i days', (principal, days, interest, fee, tax, credit, net, total, eir) => {
+    // principal, days → interest, service fee, tax, DST, credit fee, net, total, EIR %/month
+    [100_000n, 14, 2_100n, 1_500n, 0n, 29n, 500n, 97_971n, 102_100n, 9.25],
+    [100_000n, 30, 4_500n, 1_500n, 0n, 62n, 500n, 97_938n, 104_500n, 6.7],
+    [200_000n, 14, 4_200n, 3_000n, 0n, 58n, 500n, 196_442n, 204_200n, 8.65],
+    [1_000_000n, 14, 21_000n, 15_000n, 0n, 288n, 500n, 984_212n, 1_021_000n, 8.18],
+    [1_000_000n, 30, 45_000n, 15_000n, 0n, 617n, 500n, 983_883n, 1_045_000n, 6.21],
+  ] as const)('CO-01 CO-03 ₱%s centavos for %i days', (principal, days, interest, fee, tax, dst, credit, net, total, eir) => {
     const q = priceLoan(DEFAULT_PRODUCT, { principal, termDays: days });
-    expect([q.interest, q.serviceFee, q.tax, q.creditReportingFee, q.netProceeds, q.totalRepayment]).toEqual([interest, fee, tax, credit, net, total]);
+    expect([q.interest, q.serviceFee, q.tax, q.documentaryStampTax, q.creditReportingFee, q.netProceeds, q.totalRepayment]).toEqual([interest, fee, tax, dst, credit, net, total]);
+    expect(q.financeCharge).toBe(interest + fee + tax + dst + credit);
     expect(effectiveMonthlyRate(q.netProceeds, q.totalRepayment, days) * 100).toBeCloseTo(eir, 2);
   });
 
-  it('CO-03 tax on all fees includes the credit reporting fee', () => {
-    const q = priceLoan({ ...DEFAULT_PRODUCT, taxBase: 'allFees' }, { principal: 100_000n, termDays: 14 });
+  it('CO-03 documentary stamp tax: ₱1.50 per ₱200 or fraction, × days/365 under a year, rounded up to the centavo', () => {
+    expect(documentaryStampTax(100_000n, 14)).toBe(29n); // 5 units × ₱1.50 = ₱7.50 × 14/365 = ₱0.2877 → ₱0.29
+    expect(documentaryStampTax(100_000n, 30)).toBe(62n); // ₱7.50 × 30/365 = ₱0.6164 → ₱0.62
+    expect(documentaryStampTax(1_000_000n, 14)).toBe(288n); // 50 units → ₱75.00 × 14/365 = ₱2.8767 → ₱2.88
+    expect(documentaryStampTax(1_000_000n, 30)).toBe(617n); // ₱75.00 × 30/365 = ₱6.1644 → ₱6.17
+    expect(documentaryStampTax(20_001n, 365)).toBe(300n); // ₱200.01 is two units; a year or more is not prorated
+    expect(documentaryStampTax(20_000n, 400)).toBe(150n);
+    expect(documentaryStampTax(20_000n, 73)).toBe(30n); // exact: ₱1.50 × 73/365 = ₱0.30
+    expect(documentaryStampTax(0n, 14)).toBe(0n);
+  });
+
+  it('CO-03 the default has no percentage tax; it stays configurable (all fees or the service fee only)', () => {
+    expect(DEFAULT_PRODUCT.taxRateBp).toBe(0);
+    expect(DEFAULT_PRODUCT.dst.borneBy).toBe('borrower');
+    const q = priceLoan({ ...DEFAULT_PRODUCT, taxRateBp: 1_800, taxBase: 'allFees' }, { principal: 100_000n, termDays: 14 });
     expect(q.tax).toBe(360n); // 18% of (₱15 + ₱5)
+    expect(priceLoan({ ...DEFAULT_PRODUCT, taxRateBp: 1_800 }, { principal: 100_000n, termDays: 14 }).tax).toBe(270n); // 18% of ₱15
+  });
+
+  it('CO-03 DST borne by the lender: not charged to the borrower, booked as the lender\'s expense', async () => {
+    const { disbursementEntries } = await import('./ledger.ts');
+    const passed = priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14 });
+    const borne = priceLoan({ ...DEFAULT_PRODUCT, dst: { borneBy: 'lender' } }, { principal: 100_000n, termDays: 14 });
+    expect(borne).toMatchObject({ documentaryStampTax: 0n, lenderDocumentaryStampTax: 29n, netProceeds: 98_000n, financeCharge: 4_100n });
+    expect(disbursementEntries(borne)).toEqual(
+      expect.arrayContaining([
+        { account: 'dst_expense', amount: 29n },
+        { account: 'dst_payable', amount: -29n },
+      ]),
+    );
+    const passedEntries = disbursementEntries(passed);
+    expect(passedEntries).toContainEqual({ account: 'dst_payable', amount: -29n });
+    expect(passedEntries.find((e) => e.account === 'dst_expense')).toBeUndefined();
+    expect(passedEntries).toContainEqual({ account: 'cash_at_provider', amount: -97_971n });
   });
 
   it('a coupon reduces the service fee, never below zero', () => {
-    expect(priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14, coupon: 1_000n })).toMatchObject({ serviceFee: 500n, coupon: 1_000n, tax: 90n });
-    expect(priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14, coupon: 99_999n })).toMatchObject({ serviceFee: 0n, coupon: 1_500n, tax: 0n });
+    const taxed = { ...DEFAULT_PRODUCT, taxRateBp: 1_800 };
+    expect(priceLoan(taxed, { principal: 100_000n, termDays: 14, coupon: 1_000n })).toMatchObject({ serviceFee: 500n, coupon: 1_000n, tax: 90n });
+    expect(priceLoan(taxed, { principal: 100_000n, termDays: 14, coupon: 99_999n })).toMatchObject({ serviceFee: 0n, coupon: 1_500n, tax: 0n });
     expect(() => priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14, coupon: -1n })).toThrow(PricingError);
   });
 
@@ -52,6 +86,7 @@ const productArb: fc.Arbitrary<ProductConfig> = fc
     creditReportingFee: fc.integer({ min: 0, max: 5_000 }).map(BigInt),
     taxRateBp: fc.integer({ min: 0, max: 2_500 }),
     taxBase: fc.constantFrom('allFees' as const, 'serviceFee' as const),
+    dstBorneBy: fc.constantFrom('borrower' as const, 'lender' as const),
     penaltyDailyPpm: fc.integer({ min: 0, max: 3_000 }),
     lateCharge: fc.constantFrom(0n, 100n, 5_000n),
     extensionFeeBp: fc.integer({ min: 0, max: 500 }),
@@ -65,6 +100,7 @@ const productArb: fc.Arbitrary<ProductConfig> = fc
     creditReportingFee: r.creditReportingFee,
     taxRateBp: r.taxRateBp,
     taxBase: r.taxBase,
+    dst: { borneBy: r.dstBorneBy },
     penaltyDailyPpm: r.penaltyDailyPpm,
     lateCharge: r.lateCharge,
     extensionFeeBp: r.extensionFeeBp,
@@ -78,10 +114,12 @@ describe('BE-07 pricing properties (fast-check, 10,000 cases)', () => {
         const principal = config.amount.min + config.amount.step * BigInt(a % steps);
         const termDays = config.termDays[t % config.termDays.length]!;
         const q = priceLoan(config, { principal, termDays, coupon });
-        for (const v of [q.interest, q.serviceFee, q.coupon, q.creditReportingFee, q.tax, q.totalRepayment, q.financeCharge]) expect(v >= 0n).toBe(true);
+        for (const v of [q.interest, q.serviceFee, q.coupon, q.creditReportingFee, q.tax, q.documentaryStampTax, q.lenderDocumentaryStampTax, q.totalRepayment, q.financeCharge]) expect(v >= 0n).toBe(true);
         // bigint arithmetic has no fractions of a centavo by construction; the identities hold exactly
-        expect(q.netProceeds + q.serviceFee + q.creditReportingFee + q.tax).toBe(q.principal);
-        expect(q.financeCharge).toBe(q.interest + q.serviceFee + q.creditReportingFee + q.tax);
+        expect(q.netProceeds + q.serviceFee + q.creditReportingFee + q.tax + q.documentaryStampTax).toBe(q.principal);
+        expect(q.financeCharge).toBe(q.interest + q.serviceFee + q.creditReportingFee + q.tax + q.documentaryStampTax);
+        // CO-03 the DST is owed in full either way; only who pays it changes
+        expect(q.documentaryStampTax + q.lenderDocumentaryStampTax).toBe(documentaryStampTax(principal, termDays));
         expect(q.totalRepayment).toBe(q.principal + q.interest);
       }),
       { numRuns: RUNS },

@@ -18,7 +18,12 @@ export interface Quote {
   serviceFee: Centavos;
   coupon: Centavos;
   creditReportingFee: Centavos;
+  /** percentage tax on fees (configurable, default 0) */
   tax: Centavos;
+  /** documentary stamp tax the borrower pays (0 when the lender bears it) */
+  documentaryStampTax: Centavos;
+  /** documentary stamp tax the lender bears (0 when passed on); booked as its expense */
+  lenderDocumentaryStampTax: Centavos;
   /** what reaches the borrower: principal minus the fees deducted up front */
   netProceeds: Centavos;
   /** what the borrower repays at the due date: principal plus interest */
@@ -28,6 +33,24 @@ export interface Quote {
 }
 
 export class PricingError extends Error {}
+
+/** ₱1.50 of documentary stamp tax per ₱200 of principal or fraction thereof (NIRC Sec. 179). */
+export const DST_PER_UNIT: Centavos = 150n;
+export const DST_UNIT: Centavos = 20_000n;
+
+/**
+ * Documentary stamp tax on a loan (CO-03; NIRC Sec. 179 as amended by RA 10963, TRAIN):
+ * ₱1.50 per ₱200 or fraction thereof of the principal; for a term under a year, × days / 365.
+ * Rounding (explicit): the fraction of ₱200 counts as a whole unit; the prorated amount rounds UP
+ * to the centavo, so the tax remitted is never less than the statutory amount (docs/compliance.md).
+ */
+export function documentaryStampTax(principal: Centavos, termDays: number): Centavos {
+  if (principal <= 0n) return 0n;
+  const units = (principal + DST_UNIT - 1n) / DST_UNIT;
+  const full = units * DST_PER_UNIT;
+  if (termDays >= 365) return full;
+  return divRound(full * BigInt(termDays), 365n, 'up');
+}
 
 /** Is this (amount, term) one the product offers? */
 export function offerable(config: ProductConfig, principal: Centavos, termDays: number): boolean {
@@ -50,7 +73,9 @@ export function priceLoan(config: ProductConfig, input: QuoteInput): Quote {
   const serviceFee = grossServiceFee - coupon;
   const taxable = config.taxBase === 'serviceFee' ? serviceFee : serviceFee + config.creditReportingFee;
   const tax = divRound(taxable * BigInt(config.taxRateBp), 10_000n, 'down');
-  const upFront = serviceFee + config.creditReportingFee + tax;
+  const dst = documentaryStampTax(principal, termDays);
+  const borrowerDst = config.dst.borneBy === 'borrower' ? dst : 0n;
+  const upFront = serviceFee + config.creditReportingFee + tax + borrowerDst;
   return {
     productVersion: config.version,
     principal,
@@ -61,6 +86,8 @@ export function priceLoan(config: ProductConfig, input: QuoteInput): Quote {
     coupon,
     creditReportingFee: config.creditReportingFee,
     tax,
+    documentaryStampTax: borrowerDst,
+    lenderDocumentaryStampTax: dst - borrowerDst,
     netProceeds: principal - upFront,
     totalRepayment: principal + interest,
     financeCharge: interest + upFront,

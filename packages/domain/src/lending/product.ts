@@ -16,9 +16,17 @@ export interface ProductConfig {
   serviceFeeBp: number;
   /** credit reporting fee (CIC submission), fixed, deducted from the proceeds */
   creditReportingFee: Centavos;
-  /** tax on fees (the specification's GST): rate in bp and what it applies to (CO-03) */
+  /**
+   * percentage tax on fees (the specification's "GST" line): rate in bp and what it applies to
+   * (CO-03). Default 0: no Philippine tax of this kind is itemised to borrowers.
+   */
   taxRateBp: number;
   taxBase: 'allFees' | 'serviceFee';
+  /**
+   * documentary stamp tax on the loan (CO-03, NIRC Sec. 179 as amended by RA 10963): 'borrower'
+   * deducts it from the proceeds and discloses it; 'lender' books it as the lender's expense.
+   */
+  dst: { borneBy: 'borrower' | 'lender' };
   /** one-time late charge when a loan becomes overdue (a penalty under the caps) */
   lateCharge: Centavos;
   /** penalty on the overdue amount due, ppm per day */
@@ -35,8 +43,8 @@ export const HOME_SCREEN_LIMIT_MAX: Centavos = 8_000_000n; // ₱80,000
 /**
  * The seeded default, priced inside the SEC caps for every amount and term it offers (worked in
  * docs/compliance.md): 0.15% a day (4.5% a month) nominal, 1.5% service fee, ₱5 credit reporting
- * fee, 18% tax on the service fee only, no late charge and a 0.15%-a-day penalty (4.5% a month),
- * 1% extension fee for 8 days.
+ * fee, no percentage tax on fees, documentary stamp tax passed on to the borrower, no late charge
+ * and a 0.15%-a-day penalty (4.5% a month), 1% extension fee for 8 days.
  */
 export const DEFAULT_PRODUCT: ProductConfig = {
   version: 1,
@@ -45,8 +53,9 @@ export const DEFAULT_PRODUCT: ProductConfig = {
   dailyInterestPpm: 1_500,
   serviceFeeBp: 150,
   creditReportingFee: 500n,
-  taxRateBp: 1_800,
+  taxRateBp: 0,
   taxBase: 'serviceFee',
+  dst: { borneBy: 'borrower' },
   // Issue 7: late charge and penalty together ≤ 5% a month of the amount due from the first day
   // (Decisions): a fixed ₱50 late charge breached it on every amount offered, so the default has no
   // late charge and a 0.15%-a-day penalty (4.5% a month); docs/compliance.md works the figures.

@@ -94,6 +94,9 @@ export const orders = pgTable(
     coupon: bigint('coupon', { mode: 'bigint' }).notNull(),
     creditReportingFee: bigint('credit_reporting_fee', { mode: 'bigint' }).notNull(),
     tax: bigint('tax', { mode: 'bigint' }).notNull(),
+    /** documentary stamp tax (CO-03): what the borrower pays, and what the lender bears */
+    documentaryStampTax: bigint('documentary_stamp_tax', { mode: 'bigint' }).notNull().default(sql`0`),
+    lenderDocumentaryStampTax: bigint('lender_documentary_stamp_tax', { mode: 'bigint' }).notNull().default(sql`0`),
     netProceeds: bigint('net_proceeds', { mode: 'bigint' }).notNull(),
     totalRepayment: bigint('total_repayment', { mode: 'bigint' }).notNull(),
     dailyInterestPpm: integer('daily_interest_ppm').notNull(),

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { APPLICATION_STEPS } from '@pisonow/domain';
+import { APPLICATION_STEPS, CONTACTS_NOTICE_VERSION } from '@pisonow/domain';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { acceptedPhoto, validSteps } from '../../test/application-fixtures.ts';
-import { applicationEvents, applicationSteps, applications } from '../../db/schema/index.ts';
+import { applicationEvents, applicationSteps, applications, consents } from '../../db/schema/index.ts';
 import { psgcDirectory } from '../addresses/psgc-directory.ts';
 
 let t: TestApp;
@@ -24,12 +24,12 @@ function makati() {
 }
 
 async function borrower(phone: string) {
-  const { token } = await api.signIn(phone);
+  const { token, customerId } = await api.signIn(phone);
   const steps = validSteps({ idPhotoId: await acceptedPhoto(t.database.db, phone, 'idCard'), selfiePhotoId: await acceptedPhoto(t.database.db, phone, 'selfie') });
   steps.addressInfo = { ...steps.addressInfo, ...makati() };
   const h = api.authed(token);
   const save = (step: string, body: unknown) => api.json('PUT', `/api/application/steps/${step}`, body, h);
-  return { token, h, steps, save, view: () => api.json('GET', '/api/application', undefined, h) };
+  return { token, customerId, h, steps, save, view: () => api.json('GET', '/api/application', undefined, h) };
 }
 
 describe('loan application (EN-01 … EN-05, VAL-17, RO-01)', () => {
@@ -65,6 +65,26 @@ describe('loan application (EN-01 … EN-05, VAL-17, RO-01)', () => {
     expect(res.body.steps.identityInfo.data).toMatchObject({ firstName: 'Maria', lastName: 'Dela Cruz', idNumber: 'CRN011123456789', idNumberMasked: '•••••••••••6789' });
     const contacts = await b.save('contact', b.steps.contact);
     expect(contacts.body.steps.contact.data.contacts.map((c: { phone: string }) => c.phone)).toEqual(['9181111111', '9182222222', '9183333333']);
+  });
+
+  it('VAL-12 the contacts consent is recorded on the server with its time and the notice version it serves; another version is refused', async () => {
+    const b = await borrower('9191000031');
+    const contactsConsents = () => t.database.db.select().from(consents).where(eq(consents.customerId, b.customerId)).then((rows) => rows.filter((r) => r.kind === 'contacts'));
+    const stale = await api.json('PUT', '/api/application/steps/contact', { ...b.steps.contact, contactsNoticeVersion: '2020-01-01' }, { ...b.h, 'accept-language': 'fil' });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'CONTACTS_NOTICE_OUTDATED', message: expect.stringContaining('emergency contact') });
+    const missing = await b.save('contact', { ...b.steps.contact, contactsNoticeVersion: undefined });
+    expect(missing.status).toBe(400);
+    expect(await contactsConsents()).toHaveLength(0);
+    const before = t.clock.now();
+    expect((await b.save('contact', b.steps.contact)).status).toBe(200);
+    const [recorded, ...more] = await contactsConsents();
+    expect(more).toHaveLength(0);
+    expect(recorded).toMatchObject({ kind: 'contacts', policyVersion: CONTACTS_NOTICE_VERSION });
+    expect(recorded!.acceptedAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
+    // saving again keeps the first acceptance of this version
+    expect((await b.save('contact', b.steps.contact)).status).toBe(200);
+    expect(await contactsConsents()).toHaveLength(1);
   });
 
   it('ID numbers are sealed at rest: not in the step data, not in clear on the application row', async () => {

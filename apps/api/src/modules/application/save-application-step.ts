@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { maskIdNumber, type ApplicationStep, type StepData } from '@pisonow/domain';
+import { CONTACTS_NOTICE_VERSION, maskIdNumber, type ApplicationStep, type StepData } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
-import { applicationEvents, applicationSteps, applications, photos } from '../../db/schema/index.ts';
+import { applicationEvents, applicationSteps, applications, consents, photos } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacHex } from '../../lib/crypto.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
@@ -43,6 +43,8 @@ export async function saveApplicationStep(deps: SaveStepDeps, customerId: string
     }
   }
   if (step === 'identityInfo') await assertOwnPhotos(deps.db, customerId, parsed.data as StepData<'identityInfo'>);
+  // VAL-12: the contacts notice the borrower confirmed must be the one the server serves now
+  if (step === 'contact' && (parsed.data as StepData<'contact'>).contactsNoticeVersion !== CONTACTS_NOTICE_VERSION) throw new AppError('CONTACTS_NOTICE_OUTDATED');
 
   await deps.db.transaction(async (tx) => {
     await tx.insert(applications).values({ id: randomUUID(), customerId, status: 'draft', createdAt: now, updatedAt: now }).onConflictDoNothing({ target: applications.customerId });
@@ -70,6 +72,11 @@ export async function saveApplicationStep(deps: SaveStepDeps, customerId: string
       .values({ applicationId: application.id, step, data: stored, completedAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: [applicationSteps.applicationId, applicationSteps.step], set: { data: stored, updatedAt: now } });
     await tx.insert(applicationEvents).values({ id: randomUUID(), applicationId: application.id, type: 'step_saved', step, at: now });
+    // VAL-12 (Data Privacy Act): the just-in-time consent on the contacts, with its time and notice
+    // version; the first acceptance of a version is kept (saving again does not move it)
+    if (step === 'contact') {
+      await tx.insert(consents).values({ id: randomUUID(), customerId, kind: 'contacts', policyVersion: CONTACTS_NOTICE_VERSION, acceptedAt: now }).onConflictDoNothing();
+    }
   });
   return applicationView(deps.db, deps.secretKey, customerId, now);
 }

@@ -60,7 +60,7 @@ describe('GET /api/home: the home screen in one request (issue 9, clarity item 3
       status: 'repaying',
       label: view.body.label,
       principal: '200000',
-      netProceeds: '195960',
+      netProceeds: '196442',
       totalRepayment: view.body.totalRepayment,
       dueDate: view.body.dueDate,
       // issue 7: the amount that settles it today, the same figure as the bill's

@@ -22,8 +22,10 @@ describe('BE-05 the ledger: balanced, append-only, idempotent — enforced by th
     expect(result.posted).toBe(true);
     await t.database.db.transaction(async (tx) => {
       expect(await accountBalance(tx, 'principal_receivable', customerId)).toBe(100_000n);
-      expect(await accountBalance(tx, 'cash_at_provider')).toBe(-97_730n);
-      expect(await accountBalance(tx, 'tax_payable')).toBe(-270n);
+      expect(await accountBalance(tx, 'cash_at_provider')).toBe(-97_971n);
+      expect(await accountBalance(tx, 'tax_payable')).toBe(0n);
+      // CO-03 the documentary stamp tax passed on: ₱7.50 × 14/365 = ₱0.29 owed to the BIR
+      expect(await accountBalance(tx, 'dst_payable')).toBe(-29n);
     });
   });
 
@@ -78,5 +80,17 @@ describe('BE-05 the ledger: balanced, append-only, idempotent — enforced by th
     // product versions are immutable: a saved configuration cannot change under a booked order
     await expect(db.execute(sql`update product_configs set created_by = 'someone else'`)).rejects.toThrow();
     await expect(db.execute(sql`delete from product_configs`)).rejects.toThrow();
+  });
+
+  it('CO-03 a DST borne by the lender is booked as its expense (the database accepts dst_expense and dst_payable)', async () => {
+    const q = priceLoan({ ...DEFAULT_PRODUCT, dst: { borneBy: 'lender' } }, { principal: 1_000_000n, termDays: 30 });
+    const other = (await client(t.app).signIn('9192000002')).customerId;
+    await t.database.db.transaction((tx) => postLedgerTransaction(tx, { kind: 'disbursement', idempotencyKey: 'disbursement:order-dst-lender', customerId: other, entries: disbursementEntries(q), at }));
+    await t.database.db.transaction(async (tx) => {
+      // ₱75.00 × 30/365 = ₱6.1644 → ₱6.17, not deducted from the ₱9,845.00 paid out
+      expect(await accountBalance(tx, 'dst_expense', other)).toBe(617n);
+      expect(await accountBalance(tx, 'dst_payable', other)).toBe(-617n);
+      expect(await accountBalance(tx, 'cash_at_provider', other)).toBe(-984_500n);
+    });
   });
 });

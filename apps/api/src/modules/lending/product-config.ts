@@ -17,6 +17,8 @@ export const productConfigSchema = z.strictObject({
   creditReportingFee: centavos,
   taxRateBp: bp,
   taxBase: z.enum(['allFees', 'serviceFee']),
+  /** older stored versions predate the DST setting: passed on to the borrower (CO-03) */
+  dst: z.strictObject({ borneBy: z.enum(['borrower', 'lender']) }).default({ borneBy: 'borrower' }),
   lateCharge: centavos,
   penaltyDailyPpm: z.number().int().min(0).max(100_000),
   extensionFeeBp: bp,

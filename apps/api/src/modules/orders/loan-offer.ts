@@ -36,6 +36,7 @@ export async function loanOffer(db: Db, customerId: string, now: Date) {
         coupon: q.coupon.toString(),
         creditReportingFee: q.creditReportingFee.toString(),
         tax: q.tax.toString(),
+        documentaryStampTax: q.documentaryStampTax.toString(),
         netProceeds: q.netProceeds.toString(),
         totalRepayment: q.totalRepayment.toString(),
         dailyInterestPpm: q.dailyInterestPpm,

@@ -36,12 +36,12 @@ describe('withdrawal over HTTP (ST-01, ST-04, ST-06, ST-07, VAL-12, BE-05)', () 
     expect(offer.body).toMatchObject({ canWithdraw: true, creditLimit: '400000' });
     const preview = await api.json('GET', '/api/loans/documents?amount=200000&termDays=14', undefined, b.h);
     expect(preview.status).toBe(200);
-    expect(preview.body.disclosure).toContain('₱1,959.60'); // net proceeds, before anything is signed
+    expect(preview.body.disclosure).toContain('₱1,964.42'); // net proceeds, before anything is signed
     expect(preview.body.agreement).toContain('Maria Santos Dela Cruz');
     expect((await api.json('GET', '/api/loans/documents?amount=999900&termDays=14', undefined, b.h)).body.code).toBe('AMOUNT_NOT_OFFERED');
     const placed = await order(b.h, 'withdraw-0001');
     expect(placed.status).toBe(201);
-    expect(placed.body).toMatchObject({ status: 'disbursing', netProceeds: '195960' });
+    expect(placed.body).toMatchObject({ status: 'disbursing', netProceeds: '196442' });
     await disburseAll();
     const view = await api.json('GET', `/api/orders/${placed.body.id}`, undefined, { ...b.h, 'accept-language': 'zh-CN' });
     expect(view.body).toMatchObject({ status: 'repaying', label: { key: 'expiresIn', text: '14 天后到期' } });
@@ -51,6 +51,21 @@ describe('withdrawal over HTTP (ST-01, ST-04, ST-06, ST-07, VAL-12, BE-05)', () 
     const other = await approvedBorrower('9197000002');
     expect((await t.app.inject({ url: `/api/orders/${placed.body.id}/documents/disclosure`, headers: other.h })).statusCode).toBe(404);
     expect((await api.json('GET', `/api/orders/${placed.body.id}`, undefined, other.h)).status).toBe(404);
+  });
+
+  it('BE-07 the disclosure is in the request\'s language, for the preview and the stored order', async () => {
+    const b = await approvedBorrower('9197000019');
+    const fil = await api.json('GET', '/api/loans/documents?amount=200000&termDays=14', undefined, { ...b.h, 'accept-language': 'fil' });
+    expect(fil.body.disclosure).toContain('Pahayag ng Pagsisiwalat sa Transaksyon ng Utang');
+    const zh = await api.json('GET', '/api/loans/documents?amount=200000&termDays=14', undefined, { ...b.h, 'accept-language': 'zh-CN' });
+    expect(zh.body.disclosure).toContain('贷款交易披露声明');
+    expect(zh.body.agreement).toContain('借款协议');
+    expect(zh.body.sanction_letter).toContain('贷款批准函');
+    const placed = await order({ ...b.h, 'accept-language': 'zh-CN' }, 'withdraw-lang-0009');
+    expect(placed.status).toBe(201);
+    const doc = await t.app.inject({ url: `/api/orders/${placed.body.id}/documents/disclosure`, headers: b.h });
+    expect(doc.body).toContain('lang="zh-CN"');
+    expect(doc.body).toContain('印花税');
   });
 
   it('VAL-12 both documents must be agreed; SH-13 an Idempotency-Key is required', async () => {

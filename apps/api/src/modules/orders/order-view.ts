@@ -32,6 +32,7 @@ export async function orderView(db: Db | Tx, customerId: string, orderId: string
     coupon: c(order.coupon),
     creditReportingFee: c(order.creditReportingFee),
     tax: c(order.tax),
+    documentaryStampTax: c(order.documentaryStampTax),
     netProceeds: c(order.netProceeds),
     totalRepayment: c(order.totalRepayment),
     effectiveMonthlyRate: disclosedMonthlyRate(order.netProceeds, order.totalRepayment, order.termDays),

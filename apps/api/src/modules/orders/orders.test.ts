@@ -47,7 +47,7 @@ describe('ST-06 ST-07 withdrawal: order, documents, signature', () => {
     const b = await approved('9194000001');
     const orderId = await withdraw(b.customerId);
     const view = await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US');
-    expect(view).toMatchObject({ status: 'disbursing', productVersion: 1, principal: '200000', interest: '4200', serviceFee: '3000', tax: '540', creditReportingFee: '500', netProceeds: '195960', totalRepayment: '204200', effectiveMonthlyRate: 0.0923 });
+    expect(view).toMatchObject({ status: 'disbursing', productVersion: 1, principal: '200000', interest: '4200', serviceFee: '3000', tax: '0', documentaryStampTax: '58', creditReportingFee: '500', netProceeds: '196442', totalRepayment: '204200', effectiveMonthlyRate: 0.0865 });
     expect(view.label.text).toBe('Disbursement in progress (arrives within 24 hours)');
     expect(view.documents.map((d) => d.kind).sort()).toEqual(['agreement', 'disclosure', 'sanction_letter']);
     const [disclosure] = await t.database.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, orderId));
@@ -106,7 +106,7 @@ describe('BE-05 ST-04 disbursement', () => {
     const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.customerId, b.customerId));
     expect(entries.reduce((s, e) => s + e.amount, 0n)).toBe(0n);
     expect(entries.find((e) => e.account === 'principal_receivable')!.amount).toBe(200_000n);
-    expect(entries.find((e) => e.account === 'cash_at_provider')!.amount).toBe(-195_960n);
+    expect(entries.find((e) => e.account === 'cash_at_provider')!.amount).toBe(-196_442n);
   });
 
   it('ST-04 a payout to an unusable account fails; after the fix the same order is paid once', async () => {
@@ -163,7 +163,7 @@ describe('loan offer (/allWithdraw)', () => {
     const offer = await loanOffer(t.database.db, b.customerId, t.clock.now());
     expect(offer).toMatchObject({ canWithdraw: true, creditLimit: '400000', terms: [14, 30], hasSignature: false });
     expect(offer.quotes.map((q) => q.principal)).toEqual(['100000', '100000', '150000', '150000', '200000', '200000', '250000', '250000', '300000', '300000', '350000', '350000', '400000', '400000']);
-    expect(offer.quotes[0]).toMatchObject({ termDays: 14, netProceeds: '97730', totalRepayment: '102100', effectiveMonthlyRate: 0.0983 });
+    expect(offer.quotes[0]).toMatchObject({ termDays: 14, netProceeds: '97971', documentaryStampTax: '29', totalRepayment: '102100', effectiveMonthlyRate: 0.0925 });
     const orderId = await withdraw(b.customerId);
     expect(await loanOffer(t.database.db, b.customerId, t.clock.now())).toMatchObject({ canWithdraw: false, blockedBy: 'outstanding_repayment', outstandingOrderId: orderId, hasSignature: true });
     const booked = await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
-import { manilaDate, offerable, priceLoan, type PlaceOrderRequest } from '@pisonow/domain';
+import { manilaDate, offerable, priceLoan, type Locale, type PlaceOrderRequest } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
 import { applicationDecisions, applicationSteps, applications, customers, orderDocuments, orders, payouts, signatures } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -29,7 +29,7 @@ const OUTSTANDING = ['settled', 'cancelled'];
  * simultaneous submits book one order.
  */
 /** Prices an offer for this borrower and writes its three documents (used for the preview and the order). */
-async function draftOrder(deps: PlaceOrderDeps, customerId: string, input: { amount: string; termDays: number }, orderId: string) {
+async function draftOrder(deps: PlaceOrderDeps, customerId: string, input: { amount: string; termDays: number }, orderId: string, locale: Locale) {
   const now = deps.clock.now();
   const principal = BigInt(input.amount);
   const [application] = await deps.db.select().from(applications).where(eq(applications.customerId, customerId));
@@ -66,7 +66,7 @@ async function draftOrder(deps: PlaceOrderDeps, customerId: string, input: { amo
     extensionFeeBp: product.extensionFeeBp,
     extensionDays: product.extensionDays,
   };
-  const documents = { disclosure: disclosureStatement(quote, parties), agreement: loanAgreement(quote, parties), sanction_letter: sanctionLetter(quote, parties) };
+  const documents = { disclosure: disclosureStatement(quote, parties, locale), agreement: loanAgreement(quote, parties, locale), sanction_letter: sanctionLetter(quote, parties, locale) };
   const terms = { lateCharge: product.lateCharge, penaltyDailyPpm: product.penaltyDailyPpm, extensionFeeBp: product.extensionFeeBp, extensionDays: product.extensionDays };
   return { application, quote, terms, destination, documents, now };
 }
@@ -75,8 +75,8 @@ async function draftOrder(deps: PlaceOrderDeps, customerId: string, input: { amo
  * What the borrower reads on `/loan` before agreeing and signing (VAL-12, RA 3765): the same three
  * documents the order will keep, priced the same way; nothing is stored.
  */
-export async function previewOrderDocuments(deps: PlaceOrderDeps, customerId: string, input: { amount: string; termDays: number }) {
-  const { documents, quote } = await draftOrder(deps, customerId, input, 'preview');
+export async function previewOrderDocuments(deps: PlaceOrderDeps, customerId: string, input: { amount: string; termDays: number }, locale: Locale = 'en-US') {
+  const { documents, quote } = await draftOrder(deps, customerId, input, 'preview', locale);
   return { ...documents, productVersion: quote.productVersion, documentsSha256: previewHash(documents) };
 }
 
@@ -90,15 +90,21 @@ function previewHash(documents: Record<'disclosure' | 'agreement' | 'sanction_le
  * order): when an earlier attempt with that key committed the order and then died before it could
  * answer, the retry finds the order and returns its id instead of booking or refusing a second one.
  */
-export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input: Omit<PlaceOrderRequest, 'agreeLoanAgreement' | 'agreeSanctionLetter'>, options: { orderId?: string } = {}) {
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  customerId: string,
+  input: Omit<PlaceOrderRequest, 'agreeLoanAgreement' | 'agreeSanctionLetter'>,
+  options: { orderId?: string; locale?: Locale } = {},
+) {
   const orderId = options.orderId ?? randomUUID();
   const committed = async (db: Pick<Db, 'select'>) =>
     options.orderId ? (await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))))[0] : undefined;
   if (await committed(deps.db)) return orderId;
   // What the borrower saw is what is booked: the same preview, drawn now, must be the one they read.
-  const seen = await draftOrder(deps, customerId, input, 'preview');
+  const locale = options.locale ?? 'en-US';
+  const seen = await draftOrder(deps, customerId, input, 'preview', locale);
   if (input.productVersion !== seen.quote.productVersion || input.documentsSha256 !== previewHash(seen.documents)) throw new AppError('PRICE_CHANGED');
-  const { application, quote, terms, destination, documents, now } = await draftOrder(deps, customerId, input, orderId);
+  const { application, quote, terms, destination, documents, now } = await draftOrder(deps, customerId, input, orderId, locale);
 
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order:${customerId}`}, 0))`);
@@ -123,6 +129,8 @@ export async function placeOrder(deps: PlaceOrderDeps, customerId: string, input
       coupon: quote.coupon,
       creditReportingFee: quote.creditReportingFee,
       tax: quote.tax,
+      documentaryStampTax: quote.documentaryStampTax,
+      lenderDocumentaryStampTax: quote.lenderDocumentaryStampTax,
       netProceeds: quote.netProceeds,
       totalRepayment: quote.totalRepayment,
       dailyInterestPpm: quote.dailyInterestPpm,

@@ -47,7 +47,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loanDocumentsResponse, 400: errorSchema, 401: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => previewOrderDocuments({ db: app.db, clock: app.clock, config: app.config, payoutProvider: app.providers.payouts.name }, request.customer!.customerId, request.query),
+    async (request) => previewOrderDocuments({ db: app.db, clock: app.clock, config: app.config, payoutProvider: app.providers.payouts.name }, request.customer!.customerId, request.query, request.locale),
   );
 
   app.post(
@@ -59,7 +59,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const customerId = request.customer!.customerId;
       // the key names the order: a retry after a crash finds the order its first attempt committed
-      const id = await placeOrder({ db: app.db, clock: app.clock, config: app.config, payoutProvider: app.providers.payouts.name }, customerId, request.body, { orderId: request.idempotencyClaim?.effectId });
+      const id = await placeOrder({ db: app.db, clock: app.clock, config: app.config, payoutProvider: app.providers.payouts.name }, customerId, request.body, { orderId: request.idempotencyClaim?.effectId, locale: request.locale });
       await queueDisbursement(id);
       return reply.status(201).send(await orderView(app.db, customerId, id, app.clock.now(), request.locale));
     },

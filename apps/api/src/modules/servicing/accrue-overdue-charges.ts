@@ -29,7 +29,7 @@ export function accrualStatement(today: string, now: Date): SQL {
   return sql`
     with servicing as (
       select o.id, o.customer_id, o.status, o.due_date, o.principal, o.late_charge as late_term, o.penalty_daily_ppm as ppm,
-             o.interest + o.service_fee + o.credit_reporting_fee + o.tax as finance_charge,
+             o.interest + o.service_fee + o.credit_reporting_fee + o.tax + o.documentary_stamp_tax as finance_charge,
              (${today}::date - o.due_date::date)::bigint as days
       from orders o
       where o.status in ('repaying', 'extended', 'overdue') and o.due_date < ${today}

@@ -1,4 +1,4 @@
-import { normalizePhone, type ApplicationStep, type EmploymentType } from '@pisonow/domain';
+import { CONTACTS_NOTICE_VERSION, normalizePhone, type ApplicationStep, type EmploymentType } from '@pisonow/domain';
 
 /** What each step's form holds: strings as typed (the contract cleans and converts on validation). */
 export interface ContactRow {
@@ -23,7 +23,8 @@ export interface FormValuesByStep {
   baseInfo: { maritalStatus: string; education: string; email: string; loanPurpose: string };
   baseInfo2: { whatsapp: string; viber: string; facebook: string };
   addressInfo: { provinceCode: string; cityCode: string; barangayCode: string; postalCode: string; detailedAddress: string };
-  contact: { contacts: ContactRow[]; consentAccepted: boolean };
+  /** contactsNoticeVersion: the notice shown (VAL-12), sent with the step and recorded by the server */
+  contact: { contacts: ContactRow[]; consentAccepted: boolean; contactsNoticeVersion: string };
   workInfo: {
     employmentType: string;
     industry: string;
@@ -83,7 +84,7 @@ export function toFormValues<S extends ApplicationStep>(step: S, data: Record<st
   if (step === 'contact') {
     const saved = Array.isArray(data?.contacts) ? (data.contacts as Record<string, unknown>[]) : [];
     const contacts = Array.from({ length: CONTACT_COUNT }, (_, i) => ({ name: str(saved[i]?.name), phone: str(saved[i]?.phone), relationship: str(saved[i]?.relationship) }));
-    return { contacts, consentAccepted: data?.consentAccepted === true } as FormValuesByStep[S];
+    return { contacts, consentAccepted: data?.consentAccepted === true, contactsNoticeVersion: CONTACTS_NOTICE_VERSION } as FormValuesByStep[S];
   }
   const fields = FIELDS[step as Exclude<ApplicationStep, 'contact'>] as string[];
   const base = defaults as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_STEPS, applicationContracts, type ApplicationStep } from '@pisonow/domain';
+import { APPLICATION_STEPS, CONTACTS_NOTICE_VERSION, applicationContracts, type ApplicationStep } from '@pisonow/domain';
 import enUS from '../../../locales/en-US/application.json';
 import fil from '../../../locales/fil/application.json';
 import zhCN from '../../../locales/zh-CN/application.json';
@@ -62,6 +62,8 @@ describe('step order and resume', () => {
     expect(contact.contacts).toHaveLength(3);
     expect(contact.contacts[0]).toEqual({ name: 'Ana', phone: '9181111111', relationship: 'parents' });
     expect(contact.consentAccepted).toBe(true);
+    // VAL-12 the form carries the notice version the server serves, sent with the step
+    expect(contact.contactsNoticeVersion).toBe(CONTACTS_NOTICE_VERSION);
   });
 });
 

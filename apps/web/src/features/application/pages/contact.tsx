@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CONTACTS_NOTICE_VERSION } from '@pisonow/domain';
 import type { ApplicationView } from '../api/get-application.ts';
 import { CheckField, ChipField, TextField } from '../components/fields.tsx';
 import { FieldGroup, StepForm, StepGate } from '../components/step-page.tsx';
@@ -44,6 +45,9 @@ function ContactForm({ view }: { view: ApplicationView }) {
       <FieldGroup title={t('application:contact.consentTitle')}>
         <p className="as-note" data-testid="contacts-notice">
           {t('application:contact.consentText')}
+        </p>
+        <p className="as-note" data-testid="contacts-notice-version">
+          {t('application:contact.noticeVersion', { version: CONTACTS_NOTICE_VERSION })}
         </p>
         <CheckField control={control} name="consentAccepted">
           {t('application:contact.consentCheck')}

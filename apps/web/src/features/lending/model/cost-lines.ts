@@ -8,6 +8,8 @@ export interface PricedFigures {
   coupon: string;
   creditReportingFee: string;
   tax: string;
+  /** documentary stamp tax the borrower pays (CO-03) */
+  documentaryStampTax: string;
   netProceeds: string;
   totalRepayment: string;
   dailyInterestPpm: number;
@@ -19,6 +21,7 @@ export const COST_LINES = [
   'interest',
   'serviceFee',
   'tax',
+  'documentaryStampTax',
   'creditReportingFee',
   'coupon',
   'netProceeds',
@@ -73,6 +76,7 @@ export function costRows(figures: PricedFigures, extra: { dueDate: string; effec
     { line: 'interest', value: peso(figures.interest) },
     { line: 'serviceFee', value: minusPeso(figures.serviceFee), deducted: true },
     { line: 'tax', value: minusPeso(figures.tax), deducted: true },
+    { line: 'documentaryStampTax', value: minusPeso(figures.documentaryStampTax), deducted: true },
     { line: 'creditReportingFee', value: minusPeso(figures.creditReportingFee), deducted: true },
     { line: 'coupon', value: peso(figures.coupon) },
     { line: 'netProceeds', value: peso(figures.netProceeds), total: true },

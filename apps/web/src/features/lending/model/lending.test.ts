@@ -6,14 +6,16 @@ import { amountsFor, choiceSearch, defaultChoice, findQuote, offeredTerms, parse
 import { payoutBody, payoutDefaults, mobileDigits } from './payout-form.ts';
 import { SIGNATURE_MAX_BYTES, dataUrlBytes, inkLength, isAcceptableSignature, submitBlocker, toCanvasPoint } from './signature.ts';
 
-/** The default product (docs/compliance.md) priced by hand: 0.15%/day, 1.5% fee, 18% tax on it, ₱5 credit fee. */
+/** The default product (docs/compliance.md) priced by hand: 0.15%/day, 1.5% fee, no tax on fees, DST passed on, ₱5 credit fee. */
 function quote(pesos: number, termDays: number): Quote {
   const principal = BigInt(pesos) * 100n;
   const interest = (principal * 1500n * BigInt(termDays)) / 1_000_000n;
   const serviceFee = (principal * 150n) / 10_000n;
-  const tax = (serviceFee * 18n) / 100n;
+  const tax = 0n;
+  // CO-03 ₱1.50 per ₱200 or fraction × days/365, rounded up to the centavo
+  const dst = (((principal + 19_999n) / 20_000n) * 150n * BigInt(termDays) + 364n) / 365n;
   const credit = 500n;
-  const net = principal - serviceFee - tax - credit;
+  const net = principal - serviceFee - tax - dst - credit;
   const total = principal + interest;
   return {
     principal: principal.toString(),
@@ -23,6 +25,7 @@ function quote(pesos: number, termDays: number): Quote {
     coupon: '0',
     creditReportingFee: credit.toString(),
     tax: tax.toString(),
+    documentaryStampTax: dst.toString(),
     netProceeds: net.toString(),
     totalRepayment: total.toString(),
     dailyInterestPpm: 1500,
@@ -43,19 +46,20 @@ describe('cost lines from centavo strings', () => {
       dailyRate: '0.15%',
       interest: '₱42.00',
       serviceFee: '-₱30.00',
-      tax: '-₱5.40',
+      tax: '₱0.00',
+      documentaryStampTax: '-₱0.58',
       creditReportingFee: '-₱5.00',
       coupon: '₱0.00',
-      netProceeds: '₱1,959.60',
+      netProceeds: '₱1,964.42',
       dueDate: '2026-12-06',
       totalRepayment: '₱2,042.00',
-      eir: '9.23%',
+      eir: '8.65%',
     });
   });
 
-  it('BE-07 the worked examples: ₱1,000/14 days EIR 9.83%, ₱1,000/30 days 6.93%', () => {
-    expect(ratioPercent(disclosedMonthlyRate(97_730n, 102_100n, 14))).toBe('9.83%');
-    expect(ratioPercent(disclosedMonthlyRate(97_730n, 104_500n, 30))).toBe('6.93%');
+  it('BE-07 CO-03 the worked examples: ₱1,000/14 days EIR 9.25%, ₱1,000/30 days 6.70%', () => {
+    expect(ratioPercent(disclosedMonthlyRate(97_971n, 102_100n, 14))).toBe('9.25%');
+    expect(ratioPercent(disclosedMonthlyRate(97_938n, 104_500n, 30))).toBe('6.70%');
     expect(ratioPercent(0.0983)).toBe('9.83%');
   });
 
@@ -78,7 +82,7 @@ describe('cost lines from centavo strings', () => {
 
   it('EN-06 the lines come in reading order and totals are marked', () => {
     const rows = costRows(quotes[0] as PricedFigures, { dueDate: 'x', effectiveMonthlyRate: 0.05 });
-    expect(rows.map((r) => r.line)).toEqual(['principal', 'dailyRate', 'interest', 'serviceFee', 'tax', 'creditReportingFee', 'coupon', 'netProceeds', 'dueDate', 'totalRepayment', 'eir']);
+    expect(rows.map((r) => r.line)).toEqual(['principal', 'dailyRate', 'interest', 'serviceFee', 'tax', 'documentaryStampTax', 'creditReportingFee', 'coupon', 'netProceeds', 'dueDate', 'totalRepayment', 'eir']);
     expect(rows.filter((r) => r.total).map((r) => r.line)).toEqual(['netProceeds', 'totalRepayment']);
   });
 });
