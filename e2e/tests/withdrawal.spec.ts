@@ -38,7 +38,7 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
       netProceeds: '₱1,964.42',
       totalRepayment: '₱2,042.00',
       dueDate: /^\d{4}-\d{2}-\d{2}$/,
-      eir: '8.65%',
+      eir: '8.66%',
     };
     for (const [line, value] of Object.entries(lines)) await expect(page.getByTestId(`cost-${line}`)).toHaveText(value);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRODUCT, LOCALES, priceLoan, type Locale } from '@pisonow/domain';
-import { disclosedEir, disclosureStatement, loanAgreement, percentUp, sanctionLetter, type DocumentParties } from './loan-documents.ts';
+import { DEFAULT_PRODUCT, LOCALES, disclosedMonthlyRate, priceLoan, type Locale } from '@pisonow/domain';
+import { disclosedEir, disclosureStatement, loanAgreement, percent, sanctionLetter, type DocumentParties } from './loan-documents.ts';
 
 const parties: DocumentParties = {
   company: { name: 'PisoNow Lending Corp.', secRegistrationNo: 'CS2026-0001', certificateOfAuthorityNo: 'CA-3000' },
@@ -40,10 +40,10 @@ describe('RA 3765 disclosure statement in the borrower\'s language (CO-03, BE-07
   });
 
   it('BE-07 the EIR shown rounds up, never down, and an exact figure stays put', () => {
-    expect(disclosedEir(q).monthly).toBeCloseTo(0.08654, 5);
-    expect(percentUp(0.0865403)).toBe('8.66%');
-    expect(percentUp(0.0925)).toBe('9.25%');
-    expect(percentUp(0.09250001)).toBe('9.26%');
+    // 8.6540…% a month is disclosed as 8.66% (the domain's one rounding rule: up to 0.01%)
+    expect(disclosedEir(q).monthly).toBe(0.0866);
+    expect(percent(disclosedMonthlyRate(196_442n, 204_200n, 14))).toBe('8.66%');
+    expect(percent(0.0925)).toBe('9.25%');
     const big = priceLoan(DEFAULT_PRODUCT, { principal: 1_000_000n, termDays: 14 });
     expect(disclosureStatement(big, parties)).toContain('8.19%'); // 8.1809…%: half-up would show 8.18%
   });

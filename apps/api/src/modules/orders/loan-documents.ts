@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CAPS, effectiveMonthlyRate, formatPeso, type Locale, type Quote } from '@pisonow/domain';
+import { CAPS, disclosedAnnualRate, disclosedMonthlyRate, formatPeso, type Locale, type Quote } from '@pisonow/domain';
 
 export interface DocumentParties {
   company: { name: string; secRegistrationNo: string; certificateOfAuthorityNo: string };
@@ -22,18 +22,17 @@ function page(title: string, body: string, lang: Locale = 'en-US'): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body><article><h1>${esc(title)}</h1>${body}</article></body></html>`;
 }
 
-/**
- * A rate as a percentage rounded UP to 2 decimals (RA 3765: the disclosed EIR never understates the
- * cost). The 1e-9 guard keeps a float like 9.25000000001 (an exact 9.25%) from becoming 9.26%.
- */
-export function percentUp(ratio: number): string {
-  return `${(Math.ceil(ratio * 10_000 - 1e-9) / 100).toFixed(2)}%`;
+/** A ratio (0.0866) as a percentage to two decimals (8.66%). */
+export function percent(ratio: number): string {
+  return `${(Math.round(ratio * 10_000) / 100).toFixed(2)}%`;
 }
 
-/** The EIR a month and a year (compounded monthly: (1 + m)^12 − 1) of a priced loan, before rounding. */
+/**
+ * The EIR a month and a year (compounded monthly) as disclosed: the domain's one rounding rule, UP
+ * to 0.01% (RA 3765: the disclosed EIR never understates the cost), the same figures the offer shows.
+ */
 export function disclosedEir(q: Quote): { monthly: number; yearly: number } {
-  const monthly = effectiveMonthlyRate(q.netProceeds, q.totalRepayment, q.termDays);
-  return { monthly, yearly: (1 + monthly) ** 12 - 1 };
+  return { monthly: disclosedMonthlyRate(q.netProceeds, q.totalRepayment, q.termDays), yearly: disclosedAnnualRate(q.netProceeds, q.totalRepayment, q.termDays) };
 }
 
 const ppmDay = (ppm: number) => `${(ppm / 10_000).toFixed(2)}%`;
@@ -186,8 +185,8 @@ ${row(t.netProceeds, formatPeso(q.netProceeds))}
 ${row(t.interestLabel, t.interest(formatPeso(q.interest), ppmDay(q.dailyInterestPpm), q.termDays))}
 ${row(t.financeCharge, formatPeso(q.financeCharge))}
 ${row(t.schedule, t.scheduleValue(formatPeso(q.totalRepayment), p.dueDate))}
-${row(t.eirMonth, `${percentUp(eir.monthly)} (${t.eirNote(percentUp(CAPS.effectiveMonthly))})`)}
-${row(t.eirYear, `${percentUp(eir.yearly)} (${t.eirYearNote})`)}
+${row(t.eirMonth, `${percent(eir.monthly)} (${t.eirNote(percent(CAPS.effectiveMonthly))})`)}
+${row(t.eirYear, `${percent(eir.yearly)} (${t.eirYearNote})`)}
 ${row(t.lateCharge, t.lateChargeValue(formatPeso(p.lateCharge)))}
 ${row(t.penalty, t.penaltyValue(ppmDay(p.penaltyDailyPpm)))}
 ${row(t.combinedCap, t.combinedCapValue)}

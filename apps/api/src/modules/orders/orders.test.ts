@@ -47,7 +47,7 @@ describe('ST-06 ST-07 withdrawal: order, documents, signature', () => {
     const b = await approved('9194000001');
     const orderId = await withdraw(b.customerId);
     const view = await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US');
-    expect(view).toMatchObject({ status: 'disbursing', productVersion: 1, principal: '200000', interest: '4200', serviceFee: '3000', tax: '0', documentaryStampTax: '58', creditReportingFee: '500', netProceeds: '196442', totalRepayment: '204200', effectiveMonthlyRate: 0.0865 });
+    expect(view).toMatchObject({ status: 'disbursing', productVersion: 1, principal: '200000', interest: '4200', serviceFee: '3000', tax: '0', documentaryStampTax: '58', creditReportingFee: '500', netProceeds: '196442', totalRepayment: '204200', effectiveMonthlyRate: 0.0866 });
     expect(view.label.text).toBe('Disbursement in progress (arrives within 24 hours)');
     expect(view.documents.map((d) => d.kind).sort()).toEqual(['agreement', 'disclosure', 'sanction_letter']);
     const [disclosure] = await t.database.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, orderId));

@@ -20,7 +20,7 @@ const order = {
   documentaryStampTax: '58',
   netProceeds: '196442',
   totalRepayment: '204200',
-  effectiveMonthlyRate: 0.0865,
+  effectiveMonthlyRate: 0.0866,
   dueDate: '2026-12-07',
   createdAt: '2026-11-23T03:00:00.000Z',
   disbursedAt: '2026-11-23T03:00:10.000Z',
