@@ -189,7 +189,7 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await setLanguage(page, 'en-US');
   });
 
-  test('BE-05 ST-02 bank transfer paid with a different amount is held and explained; over the counter: code, amount, partner and expiry, paid → settled', async ({ page }) => {
+  test('BE-05 ST-02 bank transfer paid with a different amount is held and explained; a cancelled e-wallet checkout fails with a way to try again; over the counter: code, amount, partner and expiry, paid → settled', async ({ page }) => {
     test.setTimeout(300_000);
     const { orderId } = await borrowerWithLoan(page);
     await openBill(page, orderId);
@@ -211,6 +211,20 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await expect(page.getByTestId('repayment-held')).toContainText('which is not the amount due', { timeout: 20_000 });
     await expect(page.getByTestId('repayment-held')).toContainText('our team will contact you');
     await snap(page, 'held');
+
+    // an e-wallet checkout cancelled: failed, nothing taken, and a way to try again
+    await openBill(page, orderId);
+    await page.getByTestId('bill-repay').click();
+    await page.getByTestId('channel-GCASH').click();
+    await expect(page).toHaveURL(/\/api\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/repaidDetail\?repayment=/);
+    const cancelledId = new URL(page.url()).searchParams.get('repayment') ?? '';
+    await expect(page.getByTestId('repayment-title')).toHaveText('Payment failed', { timeout: 20_000 });
+    await expect(page.getByTestId(`record-status-${cancelledId}`)).toHaveText('Fail');
+    await snap(page, 'failed');
+    await page.getByTestId('repayment-retry').click();
+    await expect(page).toHaveURL(new RegExp(`/bill\\?orderId=${orderId}$`));
 
     // over the counter
     await openBill(page, orderId);
