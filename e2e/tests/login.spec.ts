@@ -84,6 +84,9 @@ test.describe('login through the sandbox outbox (SH-06, SH-07, SH-12, SH-17, VAL
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeTruthy();
     await page.goto('/setup');
     await page.getByTestId('logout').click();
+    // clarity item 10: logout asks first
+    await expect(page.getByTestId('logout-sheet')).toBeVisible();
+    await page.getByTestId('logout-confirm').click();
     // antd-mobile may ask to confirm
     const confirm = page.locator('.adm-dialog-button, .adm-modal-button').filter({ hasText: /log ?out|confirm|ok/i });
     if (await confirm.count()) await confirm.last().click();

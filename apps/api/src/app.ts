@@ -40,6 +40,7 @@ import photoRoutes from './modules/photos/routes.ts';
 import lendingRoutes from './modules/lending/routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import servicingRoutes from './modules/servicing/routes.ts';
+import homeRoutes from './modules/home/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(lendingRoutes);
       await api.register(orderRoutes);
       await api.register(servicingRoutes);
+      await api.register(homeRoutes);
       if (config.SANDBOX) {
         await api.register(sandboxRoutes);
         await api.register(sandboxServicingRoutes);

@@ -55,4 +55,17 @@ describe('configuration from the environment', () => {
   it('SH-05 route aliases come from configuration', () => {
     expect(loadConfig({ ROUTE_ALIASES: '{"start":"/x7k2"}' }).ROUTE_ALIASES).toEqual({ start: '/x7k2' });
   });
+
+  it('BE-07 production refuses the placeholder SEC registration and certificate of authority numbers', () => {
+    const p = problems({ NODE_ENV: 'production' });
+    expect(p).toEqual(expect.arrayContaining([
+      'COMPANY_SEC_REG_NO must be the real registration number when NODE_ENV=production (not the sandbox placeholder)',
+      'COMPANY_CA_NO must be the real registration number when NODE_ENV=production (not the sandbox placeholder)',
+    ]));
+    const real = problems({ NODE_ENV: 'production', COMPANY_SEC_REG_NO: 'CS201912345', COMPANY_CA_NO: '3021' });
+    expect(real.filter((m) => m.startsWith('COMPANY_'))).toEqual([]);
+    for (const placeholder of ['CS0000000000 (sandbox)', '0000', 'TBD', 'CS-0000-000']) expect(problems({ NODE_ENV: 'production', COMPANY_CA_NO: placeholder }).some((m) => m.startsWith('COMPANY_CA_NO'))).toBe(true);
+    // development and the sandbox keep their defaults
+    expect(problems({}).filter((m) => m.startsWith('COMPANY_'))).toEqual([]);
+  });
 });

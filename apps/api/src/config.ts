@@ -115,6 +115,10 @@ const envSchema = z
       if (!env.SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required when NODE_ENV=production' });
       if (!env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required when NODE_ENV=production (PGlite is for development)' });
       if (env.SMS_PROVIDER === 'sandbox') ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'must be a real provider when NODE_ENV=production' });
+      // BE-07 (SEC MC 19 s.2019): the registration shown in the app and on every document is real
+      for (const key of ['COMPANY_SEC_REG_NO', 'COMPANY_CA_NO'] as const) {
+        if (isPlaceholderRegistration(env[key])) ctx.addIssue({ code: 'custom', path: [key], message: 'must be the real registration number when NODE_ENV=production (not the sandbox placeholder)' });
+      }
     }
     if (env.STORAGE_PROVIDER === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_PROVIDER=s3' });
@@ -143,6 +147,11 @@ const envSchema = z
   .transform((env) => ({ ...env, HSTS: env.HSTS ?? env.NODE_ENV === 'production' }));
 
 export type Config = z.output<typeof envSchema>;
+
+/** The sandbox defaults and other obvious stand-ins (all zeros, "sandbox", "test", "TBD"). */
+export function isPlaceholderRegistration(value: string): boolean {
+  return /sandbox|test|tbd|example|x{3,}/i.test(value) || /^[A-Z]{0,3}0+$/i.test(value.replace(/[\s-]/g, ''));
+}
 
 export class ConfigError extends Error {
   readonly problems: string[];

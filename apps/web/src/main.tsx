@@ -9,7 +9,7 @@ import { App } from './app/app.tsx';
 
 // Scaling first: the root font size must be right before anything is laid out (SH-10).
 installScaling();
-initI18n();
+await initI18n();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -13,3 +13,4 @@ export * from './photo/index.ts';
 export * from './lending/index.ts';
 export * from './contracts/lending.ts';
 export * from './contracts/servicing.ts';
+export * from './contracts/home.ts';

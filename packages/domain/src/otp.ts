@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { OTP_LENGTH, OTP_PATTERN } from './otp-code.ts';
 
-/** VAL-02: the login code is exactly four digits. */
-export const OTP_LENGTH = 4;
-export const OTP_PATTERN = /^\d{4}$/;
+export * from './otp-code.ts';
 
 export const otpSchema = z.string({ error: 'OTP_FORMAT' }).trim().regex(OTP_PATTERN, { error: 'OTP_FORMAT' });
 

@@ -1,4 +1,5 @@
-import { computeScaling, isIPhoneLike, layoutFor, RESIZE_DEBOUNCE_MS, type Scaling } from '@pisonow/domain';
+import { computeScaling, RESIZE_DEBOUNCE_MS, type Scaling } from '@pisonow/domain/scaling';
+import { isIPhoneLike, layoutFor } from '@pisonow/domain/user-agent';
 
 /**
  * SH-10, the lib-flexible scheme. On an iPhone with devicePixelRatio 3 the viewport is zoomed to

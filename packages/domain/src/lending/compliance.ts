@@ -35,9 +35,22 @@ export function effectiveMonthlyRate(netProceeds: Centavos, totalRepayment: Cent
   return Math.pow(Number(totalRepayment) / Number(netProceeds), CAPS.daysPerMonth / termDays) - 1;
 }
 
-/** The EIR as disclosed to the borrower: a monthly ratio to four decimals (9.83% → 0.0983). */
+/**
+ * Rounding a disclosed rate: UP to four decimals of a ratio (0.01%), never down, so the borrower
+ * is never shown less than the real cost (the tiny tolerance absorbs float noise in exact cases).
+ */
+function disclose(rate: number): number {
+  return Math.ceil(rate * 10_000 - 1e-9) / 10_000;
+}
+
+/** The EIR as disclosed to the borrower: a monthly ratio to four decimals, rounded up (9.823% → 0.0983). */
 export function disclosedMonthlyRate(netProceeds: Centavos, totalRepayment: Centavos, termDays: number): number {
-  return Math.round(effectiveMonthlyRate(netProceeds, totalRepayment, termDays) * 10_000) / 10_000;
+  return disclose(effectiveMonthlyRate(netProceeds, totalRepayment, termDays));
+}
+
+/** The EIR a year, compounded monthly from the exact monthly rate ((1 + m)^12 − 1), rounded up. */
+export function disclosedAnnualRate(netProceeds: Centavos, totalRepayment: Centavos, termDays: number): number {
+  return disclose(Math.pow(1 + effectiveMonthlyRate(netProceeds, totalRepayment, termDays), 12) - 1);
 }
 
 export type CapBreach =
@@ -45,7 +58,11 @@ export type CapBreach =
   | { cap: 'effective'; monthly: number; principal: Centavos; termDays: number }
   | { cap: 'penalty'; monthlyPpm: number }
   | { cap: 'totalCost'; cost: Centavos; principal: Centavos; termDays: number }
-  | { cap: 'homeScreenLimit'; limit: Centavos };
+  | { cap: 'homeScreenLimit'; limit: Centavos }
+  /** the late charge and penalty as configured would exceed 5% a month of the amount due on some day */
+  | { cap: 'overdueCharges'; principal: Centavos; termDays: number; day: number }
+  /** one extension on these terms would breach a cap of the extended schedule */
+  | { cap: 'extension'; principal: Centavos; termDays: number; breaches: CapBreach['cap'][] };
 
 /** The breaches of one priced loan (empty when it is inside every cap). */
 export function quoteBreaches(q: Quote): CapBreach[] {
@@ -63,12 +80,52 @@ export function quoteBreaches(q: Quote): CapBreach[] {
  */
 export function productBreaches(config: ProductConfig): CapBreach[] {
   const out: CapBreach[] = [];
+  out.push(...servicingBreaches(config));
   const nominalMonthlyPpm = config.dailyInterestPpm * CAPS.daysPerMonth;
   if (nominalMonthlyPpm > CAPS.nominalMonthlyPpm) out.push({ cap: 'nominal', monthlyPpm: nominalMonthlyPpm });
   const penaltyMonthlyPpm = config.penaltyDailyPpm * CAPS.daysPerMonth;
   if (penaltyMonthlyPpm > CAPS.penaltyMonthlyPpm) out.push({ cap: 'penalty', monthlyPpm: penaltyMonthlyPpm });
   if (config.limits.homeScreen > 8_000_000n) out.push({ cap: 'homeScreenLimit', limit: config.limits.homeScreen });
   for (const offer of allOffers(config)) out.push(...quoteBreaches(priceLoan(config, offer)));
+  return out;
+}
+
+/** How many overdue days the validator checks: beyond them both sides grow linearly. */
+const OVERDUE_DAYS_CHECKED = 60;
+
+/**
+ * The servicing terms of a product, checked before it is saved (issue 7): for every amount and term
+ * it offers, the late charge and penalty as configured (not as capped at accrual) stay within 5% a
+ * month of the amount due on every overdue day, and one extension paid on the day of disbursement
+ * (the worst case for the EIR) keeps the extended schedule inside every cap. A ₱10,000 late charge,
+ * a penalty over 5% a month or an extension fee that breaches a cap is refused.
+ */
+export function servicingBreaches(config: ProductConfig): CapBreach[] {
+  const out: CapBreach[] = [];
+  for (const offer of allOffers(config)) {
+    const q = priceLoan(config, offer);
+    const due = q.totalRepayment;
+    for (let day = 1; day <= OVERDUE_DAYS_CHECKED; day++) {
+      const asConfigured = config.lateCharge + (due * BigInt(config.penaltyDailyPpm) * BigInt(day)) / 1_000_000n;
+      if (asConfigured > overdueChargeCeiling(due, day)) {
+        out.push({ cap: 'overdueCharges', principal: q.principal, termDays: q.termDays, day });
+        break;
+      }
+    }
+    if (config.extensionFeeBp > 0 && config.extensionDays > 0) {
+      const fee = (q.principal * BigInt(config.extensionFeeBp)) / 10_000n;
+      const breaches = scheduleBreaches({
+        principal: q.principal,
+        netProceeds: q.netProceeds,
+        interest: q.interest,
+        upFrontCharges: q.financeCharge - q.interest,
+        termDays: q.termDays,
+        extensions: [{ fee, days: config.extensionDays, paidOnDay: 0 }],
+        overdueCharges: 0n,
+      });
+      if (breaches.length > 0) out.push({ cap: 'extension', principal: q.principal, termDays: q.termDays, breaches: breaches.map((b) => b.cap) });
+    }
+  }
   return out;
 }
 

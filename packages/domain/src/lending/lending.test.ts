@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_PRODUCT, type ProductConfig } from './product.ts';
 import { allOffers, offerable, priceLoan, PricingError } from './pricing.ts';
-import { CAPS, capCharge, capPenalty, effectiveMonthlyRate, overdueChargeCeiling, overdueChargesAfter, productBreaches, quoteBreaches, scheduleBreaches } from './compliance.ts';
+import { CAPS, capCharge, capPenalty, disclosedAnnualRate, disclosedMonthlyRate, effectiveMonthlyRate, overdueChargeCeiling, overdueChargesAfter, productBreaches, quoteBreaches, scheduleBreaches } from './compliance.ts';
 import { IllegalTransition, ORDER_STATUSES, TRANSITIONS, isOutstanding, nextStatus, orderLabel, orderLabelText, type OrderEvent } from './order-state.ts';
 
 const RUNS = 10_000;
@@ -53,6 +53,8 @@ const productArb: fc.Arbitrary<ProductConfig> = fc
     taxRateBp: fc.integer({ min: 0, max: 2_500 }),
     taxBase: fc.constantFrom('allFees' as const, 'serviceFee' as const),
     penaltyDailyPpm: fc.integer({ min: 0, max: 3_000 }),
+    lateCharge: fc.constantFrom(0n, 100n, 5_000n),
+    extensionFeeBp: fc.integer({ min: 0, max: 500 }),
   })
   .map((r) => ({
     ...DEFAULT_PRODUCT,
@@ -64,6 +66,8 @@ const productArb: fc.Arbitrary<ProductConfig> = fc
     taxRateBp: r.taxRateBp,
     taxBase: r.taxBase,
     penaltyDailyPpm: r.penaltyDailyPpm,
+    lateCharge: r.lateCharge,
+    extensionFeeBp: r.extensionFeeBp,
   }));
 
 describe('BE-07 pricing properties (fast-check, 10,000 cases)', () => {
@@ -96,6 +100,14 @@ describe('BE-07 pricing properties (fast-check, 10,000 cases)', () => {
           const q = priceLoan(config, offer);
           expect(effectiveMonthlyRate(q.netProceeds, q.totalRepayment, q.termDays)).toBeLessThanOrEqual(CAPS.effectiveMonthly);
           expect(q.financeCharge <= q.principal).toBe(true);
+          // issue 7: the servicing terms as configured (not as capped) stay inside the caps too
+          for (const day of [1, 2, 7, 30]) {
+            const configured = config.lateCharge + (q.totalRepayment * BigInt(config.penaltyDailyPpm) * BigInt(day)) / 1_000_000n;
+            expect(configured <= overdueChargeCeiling(q.totalRepayment, day)).toBe(true);
+          }
+          const fee = (q.principal * BigInt(config.extensionFeeBp)) / 10_000n;
+          const schedule = { principal: q.principal, netProceeds: q.netProceeds, interest: q.interest, upFrontCharges: q.financeCharge - q.interest, termDays: q.termDays, overdueCharges: 0n };
+          if (config.extensionFeeBp > 0) expect(scheduleBreaches({ ...schedule, extensions: [{ fee, days: config.extensionDays, paidOnDay: 0 }] })).toEqual([]);
         }
       }),
       { numRuns: 2_000 },
@@ -115,6 +127,10 @@ describe('BE-07 pricing properties (fast-check, 10,000 cases)', () => {
     expect(productBreaches({ ...DEFAULT_PRODUCT, serviceFeeBp: 500 }).map((b) => b.cap)).toContain('effective');
     expect(productBreaches({ ...DEFAULT_PRODUCT, termDays: [7] }).map((b) => b.cap)).toContain('effective');
     expect(productBreaches({ ...DEFAULT_PRODUCT, limits: { ...DEFAULT_PRODUCT.limits, homeScreen: 8_000_100n } }).map((b) => b.cap)).toContain('homeScreenLimit');
+    // issue 7 (review finding): the late charge was not checked at all; ₱10,000 was accepted
+    expect(productBreaches({ ...DEFAULT_PRODUCT, lateCharge: 1_000_000n }).map((b) => b.cap)).toContain('overdueCharges');
+    expect(productBreaches({ ...DEFAULT_PRODUCT, lateCharge: 5_000n, penaltyDailyPpm: 1_000 }).map((b) => b.cap)).toContain('overdueCharges');
+    expect(productBreaches({ ...DEFAULT_PRODUCT, extensionFeeBp: 2_000 }).map((b) => b.cap)).toContain('extension');
     expect(quoteBreaches({ ...priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14 }), financeCharge: 100_001n }).map((b) => b.cap)).toContain('totalCost');
   });
 
@@ -188,6 +204,23 @@ describe('BE-05 ledger transactions', () => {
 });
 
 describe('BE-07 overdue charges and extensions inside the caps', () => {
+  it('BE-07 the disclosed EIR (a month and a year) rounds up, never down', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 50_000n, max: 1_000_000n }), fc.bigInt({ min: 0n, max: 100_000n }), fc.integer({ min: 7, max: 120 }), (net, cost, days) => {
+        const exact = effectiveMonthlyRate(net, net + cost, days);
+        const shown = disclosedMonthlyRate(net, net + cost, days);
+        expect(shown).toBeGreaterThanOrEqual(exact - 1e-9);
+        expect(shown - exact).toBeLessThan(0.0001 + 1e-9);
+        const annual = Math.pow(1 + exact, 12) - 1;
+        expect(disclosedAnnualRate(net, net + cost, days)).toBeGreaterThanOrEqual(annual - 1e-9 - annual * 1e-12);
+      }),
+      { numRuns: RUNS },
+    );
+    // 9.8271% a month is shown as 9.83%, and 206.82…% a year as 206.83%
+    expect(disclosedMonthlyRate(97_730n, 102_100n, 14)).toBe(0.0983);
+    expect(disclosedAnnualRate(97_730n, 102_100n, 14)).toBeGreaterThan(Math.pow(1.0982713745, 12) - 1);
+  });
+
   it('BE-07 late charge + penalty together never exceed 5% a month of the amount due, pro rata by day', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 5_000_000n }), fc.integer({ min: 0, max: 400 }), fc.bigInt({ min: 0n, max: 1_000_000n }), fc.integer({ min: 0, max: 5_000 }), (due, days, late, ppm) => {

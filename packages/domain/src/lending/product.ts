@@ -35,7 +35,8 @@ export const HOME_SCREEN_LIMIT_MAX: Centavos = 8_000_000n; // ₱80,000
 /**
  * The seeded default, priced inside the SEC caps for every amount and term it offers (worked in
  * docs/compliance.md): 0.15% a day (4.5% a month) nominal, 1.5% service fee, ₱5 credit reporting
- * fee, 18% tax on the service fee only, 0.1% a day penalty (3% a month), 1% extension fee.
+ * fee, 18% tax on the service fee only, no late charge and a 0.15%-a-day penalty (4.5% a month),
+ * 1% extension fee for 8 days.
  */
 export const DEFAULT_PRODUCT: ProductConfig = {
   version: 1,
@@ -46,8 +47,11 @@ export const DEFAULT_PRODUCT: ProductConfig = {
   creditReportingFee: 500n,
   taxRateBp: 1_800,
   taxBase: 'serviceFee',
-  lateCharge: 5_000n,
-  penaltyDailyPpm: 1_000,
+  // Issue 7: late charge and penalty together ≤ 5% a month of the amount due from the first day
+  // (Decisions): a fixed ₱50 late charge breached it on every amount offered, so the default has no
+  // late charge and a 0.15%-a-day penalty (4.5% a month); docs/compliance.md works the figures.
+  lateCharge: 0n,
+  penaltyDailyPpm: 1_500,
   extensionFeeBp: 100,
   extensionDays: 8,
   limits: { firstLoan: 500_000n, repeatLoan: 1_000_000n, homeScreen: 8_000_000n },

@@ -51,6 +51,8 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   customerId: uuid('customer_id').references(() => customers.id),
   reference: text('reference'),
   postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+  /** the database transaction that posted it: entries may only be added by that same transaction */
+  createdTxid: bigint('created_txid', { mode: 'bigint' }).notNull().default(sql`txid_current()`),
 });
 
 export const ledgerEntries = pgTable(

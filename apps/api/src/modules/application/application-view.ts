@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { APPLICATION_STEPS, DEFAULT_POSTAL_CODE_LENGTH, MAX_AGE, MIN_AGE, manilaDate, maskIdNumber, type ApplicationStatus, type ApplicationStep } from '@pisonow/domain';
+import { APPLICATION_STEPS, DEFAULT_DECISION_RULES, DEFAULT_POSTAL_CODE_LENGTH, manilaDate, maskIdNumber, type ApplicationStatus, type ApplicationStep } from '@pisonow/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { applicationDecisions, applicationSteps, applications } from '../../db/schema/index.ts';
 import { unseal } from '../../lib/sealing.ts';
@@ -32,7 +32,9 @@ export interface SensitiveIdentity {
  * owner's own form and also given masked for display.
  */
 export async function applicationView(db: Db | Tx, secretKey: Buffer, customerId: string, now: Date) {
-  const rules = { postalCodeLength: DEFAULT_POSTAL_CODE_LENGTH, minAge: MIN_AGE, maxAge: MAX_AGE, today: manilaDate(now) };
+  // Clarity item 11: the age the form asks for is the age the decision approves (one source: the
+  // decision rules in force), not the wider legal bounds the contract accepts (18–70).
+  const rules = { postalCodeLength: DEFAULT_POSTAL_CODE_LENGTH, minAge: DEFAULT_DECISION_RULES.minAge, maxAge: DEFAULT_DECISION_RULES.maxAge, today: manilaDate(now) };
   const [application] = await db.select().from(applications).where(eq(applications.customerId, customerId));
   const empty = Object.fromEntries(APPLICATION_STEPS.map((s) => [s, { completed: false, data: null }])) as Record<ApplicationStep, { completed: boolean; data: Record<string, unknown> | null }>;
   if (!application) {

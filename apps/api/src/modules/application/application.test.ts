@@ -37,7 +37,7 @@ describe('loan application (EN-01 … EN-05, VAL-17, RO-01)', () => {
     const b = await borrower('9191000001');
     const v = await b.view();
     expect(v.status).toBe(200);
-    expect(v.body).toMatchObject({ status: 'none', nextStep: 'identityInfo', editable: true, rules: { postalCodeLength: 4, minAge: 18 } });
+    expect(v.body).toMatchObject({ status: 'none', nextStep: 'identityInfo', editable: true, rules: { postalCodeLength: 4, minAge: 20, maxAge: 65 } }); // issue 9 item 11: the decision rules' ages
   });
 
   it('EN-01 … EN-05 saves each step, resumes at the first unfinished one, and submits to under review', async () => {

@@ -61,18 +61,18 @@ describe('OTP login (SH-06, VAL-01, VAL-02, VAL-12, BE-02)', () => {
   });
 
   it('consent version: a version other than the one the server serves is refused and nothing is recorded; the same code then works', async () => {
-    await api.sendCode('9171000009');
-    const code = await api.lastCode('9171000009');
+    await api.sendCode('9171000019');
+    const code = await api.lastCode('9171000019');
     for (const [version, language] of [['1999-01-01', 'en-US'], ['2026-11-02', 'fil'], ['2025-01-01', 'zh-CN']] as const) {
-      const res = await api.login('9171000009', code, { privacyPolicyVersion: version }, { 'accept-language': language });
+      const res = await api.login('9171000019', code, { privacyPolicyVersion: version }, { 'accept-language': language });
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('PRIVACY_POLICY_OUTDATED');
       expect(res.body.message).toBe(errorMessage('PRIVACY_POLICY_OUTDATED', language));
     }
-    expect(await t.database.db.select().from(customers).where(eq(customers.phone, '9171000009'))).toHaveLength(0);
+    expect(await t.database.db.select().from(customers).where(eq(customers.phone, '9171000019'))).toHaveLength(0);
     const served = (await api.json('GET', '/api/config/public')).body.privacyPolicyVersion as string;
     expect(served).toBe(t.app.config.PRIVACY_POLICY_VERSION);
-    const ok = await api.login('9171000009', code, { privacyPolicyVersion: served });
+    const ok = await api.login('9171000019', code, { privacyPolicyVersion: served });
     expect(ok.status).toBe(200);
     const rows = await t.database.db.select().from(consents).where(eq(consents.customerId, ok.body.customerId));
     expect(rows.map((r) => r.policyVersion)).toEqual([served]);

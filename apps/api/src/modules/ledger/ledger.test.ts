@@ -54,4 +54,29 @@ describe('BE-05 the ledger: balanced, append-only, idempotent — enforced by th
     const sum = await t.database.db.select({ s: sql<string>`sum(${ledgerEntries.amount})::text` }).from(ledgerEntries);
     expect(sum[0]!.s).toBe('0');
   });
+
+  it('BE-05 issue 7: the database refuses TRUNCATE, an empty transaction, and entries appended to a transaction posted earlier', async () => {
+    const db = t.database.db;
+    for (const table of ['ledger_entries', 'ledger_transactions', 'loan_transactions', 'order_events', 'product_configs']) {
+      await expect(db.execute(sql.raw(`truncate ${table} cascade`)), table).rejects.toThrow();
+    }
+    await expect(db.transaction(async (tx) => {
+      await tx.insert(ledgerTransactions).values({ id: '00000000-0000-4000-8000-000000000011', kind: 'empty', idempotencyKey: 'empty:1', postedAt: at });
+    })).rejects.toThrow();
+    expect(await db.select().from(ledgerTransactions).where(sql`${ledgerTransactions.idempotencyKey} = 'empty:1'`)).toHaveLength(0);
+    // a balanced pair added later to the posted disbursement: refused, although it sums to zero
+    const [posted] = await db.select().from(ledgerTransactions).where(sql`${ledgerTransactions.idempotencyKey} = 'disbursement:order-1'`);
+    const appended = await db
+      .transaction(async (tx) => {
+        await tx.insert(ledgerEntries).values([
+          { id: '00000000-0000-4000-8000-000000000012', transactionId: posted!.id, account: 'cash_at_provider', amount: 500n },
+          { id: '00000000-0000-4000-8000-000000000013', transactionId: posted!.id, account: 'fee_income', amount: -500n },
+        ]);
+      })
+      .then(() => null, (error: Error & { cause?: Error }) => error.cause?.message ?? error.message);
+    expect(appended).toMatch(/posted earlier/);
+    // product versions are immutable: a saved configuration cannot change under a booked order
+    await expect(db.execute(sql`update product_configs set created_by = 'someone else'`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from product_configs`)).rejects.toThrow();
+  });
 });

@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
+  writeFileSync(path.join(dist, 'start.html'), '<!doctype html><div id="root" data-prerendered="start"></div>');
+  // what vite-plugin-compression2 writes next to every text asset
+  writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync('console.log(1)'));
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync('<!doctype html><div id="root"></div>'));
   t = await createTestApp({ WEB_DIST: dist, COMPANY_NAME: 'Test Lending Corp.', COMPANY_SEC_REG_NO: 'CS201912345', COMPANY_CA_NO: '3099', ROUTE_ALIASES: '{"start":"/s9x"}' });
 });
 afterAll(async () => t?.close());
@@ -60,6 +66,27 @@ describe('platform: health, public config, OpenAPI, security headers, web servin
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const manifest = await t.app.inject('/manifest.webmanifest');
     expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('issue 9: pre-compressed brotli / gzip copies are served with Content-Encoding and Vary', async () => {
+    const br = await t.app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await t.app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    const page = await t.app.inject({ url: '/homeIndex', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it('issue 9: /start answers with the page prerendered at build time', async () => {
+    const res = await t.app.inject('/start');
+    expect(res.body).toContain('data-prerendered="start"');
+    expect((await t.app.inject('/homeIndex')).body).not.toContain('data-prerendered');
   });
 
   it('client routes get index.html (no-cache); a missing asset and unknown API paths are 404', async () => {

@@ -88,6 +88,7 @@ export default fp(
         });
         if (type.schedule) await boss.schedule(type.name, type.schedule.cron, {}, { tz: type.schedule.tz, missed: type.schedule.missed });
       }
+      started = true;
       app.log.info({ jobs: definitions.map((d) => d.type.name) }, 'job queue started');
     });
 

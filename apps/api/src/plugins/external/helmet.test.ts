@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
-const production = { NODE_ENV: 'production', SANDBOX: '0', SECRET_KEY: 'a'.repeat(64), DATABASE_URL: 'postgres://x@127.0.0.1/x', SMS_PROVIDER: 'semaphore', SEMAPHORE_API_KEY: 'k', PAYOUT_PROVIDER: 'xendit', COLLECTION_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: 't'.repeat(16) };
+const production = { NODE_ENV: 'production', SANDBOX: '0', SECRET_KEY: 'a'.repeat(64), DATABASE_URL: 'postgres://x@127.0.0.1/x', SMS_PROVIDER: 'semaphore', SEMAPHORE_API_KEY: 'k', PAYOUT_PROVIDER: 'xendit', COLLECTION_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: 't'.repeat(16), COMPANY_SEC_REG_NO: 'CS201912345', COMPANY_CA_NO: '3021' };
 
 describe('HSTS (configurable, on by default in production)', () => {
   it('HSTS is on by default when NODE_ENV=production, off otherwise, and HSTS=0/1 overrides either way', () => {

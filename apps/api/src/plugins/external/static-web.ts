@@ -1,13 +1,18 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sendNotFound } from '../app/error-handler.ts';
 
 /**
  * Serves the built borrower app from the same port as the API. Hashed assets (`/assets/*`) are
  * immutable for a year; index.html and other unhashed files are revalidated on every load, so a
- * deploy reaches phones on the next visit. Unknown non-API paths get index.html (client routes).
+ * deploy reaches phones on the next visit. Unknown non-API paths get index.html (client routes);
+ * `/start` gets start.html, the login page prerendered at build time (issue 9).
+ *
+ * The build writes brotli and gzip copies of every text file (vite-plugin-compression2);
+ * `preCompressed` sends the best one the browser accepts with `Content-Encoding` and
+ * `Vary: Accept-Encoding`, so no CPU is spent compressing per request.
  */
 export default fp(
   async (app) => {
@@ -20,22 +25,25 @@ export default fp(
         root,
         wildcard: false,
         index: false,
+        preCompressed: true,
         setHeaders(res, filePath) {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     }
-    const indexHtml = hasWeb ? readFileSync(indexFile) : null;
+
+    const startPage = hasWeb && existsSync(path.join(root, 'start.html')) ? 'start.html' : 'index.html';
 
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '';
-      if (url.startsWith('/api/') || url === '/api' || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      if (url.startsWith('/api/') || url === '/api' || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return sendNotFound(request, reply);
       }
       // A file-like path that does not exist (a stale hashed asset) is a real 404, not the app.
       if (/\.[a-z0-9]{2,5}$/i.test(url)) return sendNotFound(request, reply);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      const page = url.toLowerCase() === '/start' ? startPage : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     });
   },
   { name: 'static-web', dependencies: ['error-handler'] },

@@ -1,4 +1,4 @@
-import { isAndroid } from '@pisonow/domain';
+import { isAndroid } from '@pisonow/domain/user-agent';
 
 export interface GuardInput {
   routeName: string;

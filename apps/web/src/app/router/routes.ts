@@ -57,7 +57,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('bankName', () => import('../../features/application/pages/bank-name.tsx'), step),
   route('changeBank', () => import('../../features/lending/pages/change-bank.tsx'), later),
   // home and sub-home
-  route('homeIndex', () => import('../../features/placeholders/pages/home-index.tsx'), { keepAlive: true, tabBar: true }),
+  route('homeIndex', () => import('../../features/home/pages/home-index.tsx'), { keepAlive: true, tabBar: true }),
   route('subIndex', placeholder, later),
   // withdrawal
   route('allWithdraw', () => import('../../features/lending/pages/all-withdraw.tsx'), later),

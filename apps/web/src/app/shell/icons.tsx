@@ -37,3 +37,11 @@ export function ProfileIcon() {
     </svg>
   );
 }
+
+export function BackIcon() {
+  return (
+    <svg {...common}>
+      <path d="M15 5 8 12l7 7" />
+    </svg>
+  );
+}

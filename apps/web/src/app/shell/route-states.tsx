@@ -1,7 +1,6 @@
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Button from 'antd-mobile/es/components/button';
 import './shell.css';
 
@@ -24,7 +23,11 @@ export function RouteError() {
   if (import.meta.env.DEV) console.error(error);
   return (
     <div className="shell-fallback">
-      <ErrorBlock status="default" title={t('common:routeError.title')} description={t('common:routeError.body')} />
+      {/* plain markup, not a lazily loaded picture: this shows when chunks fail to load */}
+      <div className="shell-fallback__message" role="alert">
+        <h2>{t('common:routeError.title')}</h2>
+        <p>{t('common:routeError.body')}</p>
+      </div>
       <Button color="primary" onClick={() => window.location.reload()}>
         {t('common:routeError.reload')}
       </Button>

@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import NavBar from 'antd-mobile/es/components/nav-bar';
-import { layoutFor } from '@pisonow/domain';
+import { layoutFor } from '@pisonow/domain/user-agent';
 import { coCoreStore, useCoCore } from '../../lib/store/index.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { NOT_FOUND_HANDLE, TAB_ROUTES, type RouteHandle } from '../router/routes.ts';
 import { KeepAliveOutlet } from './keep-alive.tsx';
 import { BottomNav } from './bottom-nav.tsx';
+import { BackIcon } from './icons.tsx';
 import './shell.css';
 
 const LAYOUT = layoutFor(navigator.userAgent);
@@ -59,7 +60,17 @@ export function Shell() {
       <div className="shell__column">
         {handle.header && (
           <header className="shell__header">
-            <NavBar back={showBack ? '' : null} backIcon={showBack} onBack={goBack}>
+            {/* a real button with a name (axe: the icon-only back control had none) */}
+            <NavBar
+              back={null}
+              left={
+                showBack ? (
+                  <button type="button" className="shell__back" aria-label={t('common:back')} data-testid="nav-back" onClick={goBack}>
+                    <BackIcon />
+                  </button>
+                ) : null
+              }
+            >
               <h1 className="shell__title" data-testid="page-title">
                 {title}
               </h1>

@@ -52,6 +52,33 @@ describe('api client', () => {
     expect(errorText(error, 'zh-CN')).toBe(errorMessage('NETWORK', 'zh-CN'));
   });
 
+  it('issue 9 item 2: offline fails at once with NETWORK, without calling fetch', async () => {
+    const fetch = vi.fn();
+    const client = createApiClient({ fetch, getLanguage: () => 'en-US', getToken: () => '', isOnline: () => false });
+    const error = await failure(client.request('/api/auth/login-code', { method: 'POST', body: {} }));
+    expect(error.code).toBe('NETWORK');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('issue 9 item 2: a request that never answers fails with NETWORK after the bounded timeout', async () => {
+    const client = createApiClient({
+      fetch: (_input, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'AbortError')))),
+      getLanguage: () => 'en-US',
+      getToken: () => '',
+      timeoutMs: 20,
+    });
+    const started = Date.now();
+    const error = await failure(client.request('/api/config/public'));
+    expect(error.code).toBe('NETWORK');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('issue 9: an async (lazily loaded) parser validates the body', async () => {
+    const { client } = setup(() => json(200, { ok: true }));
+    await expect(client.request('/x', { parse: async (data) => ({ ...(data as object), checked: true }) })).resolves.toEqual({ ok: true, checked: true });
+  });
+
   it('ER-02 a body without a code is mapped from the status', () => {
     expect(toApiError(401, undefined).code).toBe('UNAUTHENTICATED');
     expect(toApiError(429, '<html>', '7')).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 7 });

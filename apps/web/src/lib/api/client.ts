@@ -1,4 +1,4 @@
-import { isErrorCode, type ErrorCode } from '@pisonow/domain';
+import { isErrorCode, type ErrorCode } from '@pisonow/domain/errors';
 import { newIdempotencyKey } from './idempotency.ts';
 
 /**
@@ -73,8 +73,13 @@ export interface RequestOptions<T> {
   /** one per user action (lib/api/idempotency.ts); required in spirit for every POST/DELETE */
   idempotencyKey?: string;
   signal?: AbortSignal;
-  /** validates the success body (a zod schema's parse); a mismatch is reported as INTERNAL */
-  parse?: (data: unknown) => T;
+  /**
+   * validates the success body (a zod schema's parse); a mismatch is reported as INTERNAL. May be
+   * async, so a page can load its schema lazily (the login page ships without the schema library).
+   */
+  parse?: (data: unknown) => T | Promise<T>;
+  /** gives up after this long with NETWORK (default: the client's timeoutMs) */
+  timeoutMs?: number;
 }
 
 export interface ApiClientDeps {
@@ -85,7 +90,14 @@ export interface ApiClientDeps {
   onUnauthenticated?: () => void;
   baseUrl?: string;
   makeKey?: () => string;
+  /** false = the browser knows it is offline: fail at once with NETWORK instead of waiting */
+  isOnline?: () => boolean;
+  /** a request that has not answered by then fails with NETWORK (default 15 s) */
+  timeoutMs?: number;
 }
+
+/** Clarity item 2: a dead connection must not spin for ever; 15 s covers a slow 3G answer. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
 
 const NEEDS_KEY: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -105,18 +117,25 @@ export function createApiClient(deps: ApiClientDeps) {
     // fresh key (no dedupe across retries then, but never a hard failure).
     if (NEEDS_KEY.has(method)) headers['Idempotency-Key'] = options.idempotencyKey ?? makeKey();
 
+    if (deps.isOnline && !deps.isOnline()) throw new ApiError({ code: 'NETWORK', status: 0 });
+
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
     let response: Response;
     try {
       response = await deps.fetch(`${baseUrl}${path}`, {
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: options.signal,
+        signal,
       });
     } catch (cause) {
+      clearTimeout(timer);
       if (options.signal?.aborted) throw cause; // a cancelled query is not a network problem
       throw new ApiError({ code: 'NETWORK', status: 0 });
     }
+    clearTimeout(timer);
 
     const text = await response.text().catch(() => '');
     let data: unknown = undefined;
@@ -135,7 +154,7 @@ export function createApiClient(deps: ApiClientDeps) {
     }
     if (!options.parse) return data as T;
     try {
-      return options.parse(data);
+      return await options.parse(data);
     } catch {
       throw new ApiError({ code: 'INTERNAL', status: response.status });
     }

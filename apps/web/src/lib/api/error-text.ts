@@ -1,4 +1,5 @@
-import { errorMessage, isErrorCode, type Locale } from '@pisonow/domain';
+import { errorMessage, isErrorCode } from '@pisonow/domain/errors';
+import type { Locale } from '@pisonow/domain/locale';
 import { ApiError } from './client.ts';
 
 /**

@@ -19,4 +19,5 @@ export const api = createApiClient({
   getLanguage: currentLocale,
   getToken: () => coCoreStore.getState().publicData.token,
   onUnauthenticated: () => unauthenticatedHandler(),
+  isOnline: () => navigator.onLine !== false,
 });

@@ -4,17 +4,31 @@ import { DEFAULT_LOCALE, LANGUAGE_KEY, LOCALES, storedLocale, toLocale, type Loc
 
 export * from './languages.ts';
 
-/** Every src/locales/<lang>/<namespace>.json, bundled: the three languages are a few KB. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', { eager: true });
+type Catalogue = Record<string, unknown>;
 
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [path, module] of Object.entries(files)) {
+/**
+ * English (the default and the fallback) is bundled; Filipino and Chinese load on demand, before
+ * the first render for a borrower who chose them, so nobody downloads three languages (issue 9).
+ */
+const english = import.meta.glob<{ default: Catalogue }>('../../locales/en-US/*.json', { eager: true });
+const others = import.meta.glob<{ default: Catalogue }>(['../../locales/*/*.json', '!../../locales/en-US/*.json']);
+
+function namespaceOf(path: string): [lang: string, ns: string] {
   const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (!match) continue;
-  const [, lang = '', ns = ''] = match;
-  (resources[lang] ??= {})[ns] = module.default;
+  return [match?.[1] ?? '', match?.[2] ?? ''];
 }
+
+const resources: Record<string, Record<string, Catalogue>> = { [DEFAULT_LOCALE]: {} };
+for (const [path, module] of Object.entries(english)) resources[DEFAULT_LOCALE]![namespaceOf(path)[1]] = module.default;
 export const NAMESPACES = Object.keys(resources[DEFAULT_LOCALE] ?? {});
+
+/** Adds a language's catalogues to i18next (once). */
+export async function loadLanguage(locale: Locale): Promise<void> {
+  if (locale === DEFAULT_LOCALE || i18n.hasResourceBundle(locale, 'common')) return;
+  const entries = Object.entries(others).filter(([path]) => namespaceOf(path)[0] === locale);
+  const loaded = await Promise.all(entries.map(async ([path, load]) => [namespaceOf(path)[1], (await load()).default] as const));
+  for (const [ns, catalogue] of loaded) i18n.addResourceBundle(locale, ns, catalogue, true, true);
+}
 
 function safeStorage(): Storage | undefined {
   try {
@@ -24,7 +38,8 @@ function safeStorage(): Storage | undefined {
   }
 }
 
-export function initI18n(): typeof i18n {
+/** Starts i18next in the stored language; resolves once that language's catalogues are in. */
+export async function initI18n(): Promise<typeof i18n> {
   const lng = storedLocale(safeStorage());
   void i18n.use(initReactI18next).init({
     resources,
@@ -40,6 +55,10 @@ export function initI18n(): typeof i18n {
     returnNull: false,
   });
   document.documentElement.lang = lng;
+  if (lng !== DEFAULT_LOCALE) {
+    await loadLanguage(lng).catch(() => undefined); // offline without the chunk: English fallback
+    await i18n.changeLanguage(lng);
+  }
   return i18n;
 }
 
@@ -48,6 +67,7 @@ export function currentLocale(): Locale {
 }
 
 export async function setLanguage(locale: Locale): Promise<void> {
+  await loadLanguage(locale);
   await i18n.changeLanguage(locale);
   safeStorage()?.setItem(LANGUAGE_KEY, locale);
   document.documentElement.lang = locale;

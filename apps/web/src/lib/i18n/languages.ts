@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, pickLocale, type Locale } from '@pisonow/domain';
+import { DEFAULT_LOCALE, LOCALES, pickLocale, type Locale } from '@pisonow/domain/locale';
 
 /** SH-01: the language choice lives in its own localStorage entry, so a logout never touches it. */
 export const LANGUAGE_KEY = 'language';

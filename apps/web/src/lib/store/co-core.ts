@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { persist, createJSONStorage, type StateStorage } from 'zustand/middleware';
-import type { Promotion, PublicConfig } from '@pisonow/domain';
+import type { Promotion } from '@pisonow/domain/contracts/auth';
+import type { PublicConfig } from '@pisonow/domain/contracts/public-config';
 
 /** localStorage keys of section 3 (SH-11). */
 export const CO_CORE_KEY = 'coCore';

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APPLICATION_STEPS, errorMessage, payoutProvider, type ApplicationStep } from '@pisonow/domain';
-import { ApiError, createActionKey, errorCodeOf } from '../../../lib/api/index.ts';
+import { ApiError, errorCodeOf } from '../../../lib/api/index.ts';
+import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
@@ -40,23 +40,20 @@ export function ReviewPanel({ view }: { view: ApplicationView }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
-  const submit = useSubmitApplication();
-  const key = useMemo(() => createActionKey(), []);
+  const submit = useActionMutation(useSubmitApplication(), () => 'submit');
   const summaries = useSummaries(view);
   const missing = APPLICATION_STEPS.filter((step) => !view.steps[step].completed);
   const resubmit = view.submissionCount > 0;
 
   const onSubmit = () => {
-    submit.mutate(
-      { idempotencyKey: key.keyFor('submit') },
+    submit.run(
+      {},
       {
         onSuccess: () => {
-          key.done();
           showToast(t('application:review.submitted'));
           void navigate('/homeIndex', { replace: true });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) key.done();
           const field = error instanceof ApiError ? error.details?.[0]?.field : undefined;
           if (errorCodeOf(error) === 'STEP_INCOMPLETE' && isStep(field)) {
             showToast(errorMessage('STEP_INCOMPLETE', locale, { step: t(`routes:${field}`) }));

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { applicationContracts, errorMessage, isErrorCode, type ApplicationStep } from '@pisonow/domain';
-import { ApiError, createActionKey, errorCodeOf } from '../../../lib/api/index.ts';
+import { ApiError, errorCodeOf } from '../../../lib/api/index.ts';
+import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
+import { contractResolver } from '../../../lib/form-resolver.ts';
 import { currentLocale } from '../../../lib/i18n/index.ts';
 import { useCoCore } from '../../../lib/store/index.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
@@ -33,11 +34,6 @@ function firstErrorCode(errors: FieldErrors): string | undefined {
   return undefined;
 }
 
-/** Definitive answers end an action; after a network failure or a 5xx the same key is retried. */
-function isDefinitive(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500;
-}
-
 /**
  * One step's form: react-hook-form with the step's zod contract, prefilled from the saved data;
  * Next validates, saves (PUT) and moves on. An unchanged, already saved step is not sent again
@@ -47,22 +43,18 @@ export function useStepForm<S extends ApplicationStep>(step: S, view: Applicatio
   type V = FormValuesByStep[S] & FieldValues;
   const navigate = useNavigate();
   const contracts = useContracts(view);
-  const save = useSaveStep();
-  const key = useMemo(() => createActionKey(), []);
+  const save = useActionMutation(useSaveStep());
 
-  const resolver = useMemo<Resolver<V>>(() => {
-    const schema = contracts[step];
-    const inner = zodResolver(schema as never) as unknown as Resolver<Record<string, unknown>>;
-    return async (values, context, options) => {
-      const body = toRequestBody(step, values as FormValuesByStep[S]);
-      // a discriminated union reports a missing type on the root: put it on its field
-      if (step === 'workInfo' && !body.employmentType) {
-        return { values: {}, errors: { employmentType: { type: 'custom', message: 'EMPLOYMENT_TYPE_REQUIRED' } } } as never;
-      }
-      const result = await inner(body, context, options as never);
-      return result as never;
-    };
-  }, [contracts, step]);
+  const resolver = useMemo(
+    () =>
+      contractResolver<V>(
+        contracts[step],
+        (values) => toRequestBody(step, values as FormValuesByStep[S]),
+        // a discriminated union reports a missing type on the root: put it on its field
+        (body) => (step === 'workInfo' && !body.employmentType ? ({ employmentType: { type: 'custom', message: 'EMPLOYMENT_TYPE_REQUIRED' } } as FieldErrors<V>) : undefined),
+      ),
+    [contracts, step],
+  );
 
   // initial values only: later view updates (after a save) must not wipe what the user is typing
   const [initial] = useState(() => toFormValues(step, view.steps[step].data, defaults));
@@ -76,16 +68,14 @@ export function useStepForm<S extends ApplicationStep>(step: S, view: Applicatio
       void navigate(pathAfter(step, view.steps));
       return;
     }
-    save.mutate(
-      { step, body, idempotencyKey: key.keyFor(JSON.stringify(body)) },
+    save.run(
+      { step, body },
       {
         onSuccess: (next) => {
-          key.done();
           form.reset(form.getValues());
           void navigate(pathAfter(step, next.steps));
         },
         onError: (error) => {
-          if (isDefinitive(error)) key.done();
           if (errorCodeOf(error) === 'APPLICATION_NOT_EDITABLE') {
             showError(error);
             void navigate('/homeIndex');

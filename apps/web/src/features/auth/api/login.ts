@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { loginResponse, type LoginRequest, type LoginResponse } from '@pisonow/domain';
+import type { LoginRequest, LoginResponse } from '@pisonow/domain/contracts/auth';
 import { api } from '../../../lib/api/index.ts';
 
 export type LoginInput = LoginRequest & { idempotencyKey: string };
@@ -10,7 +10,7 @@ export function login({ idempotencyKey, ...body }: LoginInput): Promise<LoginRes
     method: 'POST',
     body,
     idempotencyKey,
-    parse: (data) => loginResponse.parse(data),
+    parse: async (data) => (await import('@pisonow/domain/contracts/auth')).loginResponse.parse(data),
   });
 }
 

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { sendLoginCodeResponse, type SendLoginCodeRequest, type SendLoginCodeResponse } from '@pisonow/domain';
+import type { SendLoginCodeRequest, SendLoginCodeResponse } from '@pisonow/domain/contracts/auth';
 import { api } from '../../../lib/api/index.ts';
 
 export type SendLoginCodeInput = SendLoginCodeRequest & { idempotencyKey: string };
@@ -10,7 +10,8 @@ export function sendLoginCode({ idempotencyKey, ...body }: SendLoginCodeInput): 
     method: 'POST',
     body,
     idempotencyKey,
-    parse: (data) => sendLoginCodeResponse.parse(data),
+    // the contract (and zod) loads on the first tap, not with the login page
+    parse: async (data) => (await import('@pisonow/domain/contracts/auth')).sendLoginCodeResponse.parse(data),
   });
 }
 

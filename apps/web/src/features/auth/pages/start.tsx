@@ -1,12 +1,14 @@
-import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { errorMessage, isErrorCode, normalizePhone, OTP_LENGTH, otpSchema, phoneSchema, type Locale } from '@pisonow/domain';
-import { ApiError, createActionKey, errorCodeOf } from '../../../lib/api/index.ts';
-import { useLocale } from '../../../lib/i18n/index.ts';
+// Deep imports: the login page ships without the schema library (zod) and the form library.
+import { errorMessage, isErrorCode, type ErrorCode } from '@pisonow/domain/errors';
+import { isValidPhone, normalizePhone } from '@pisonow/domain/phone-number';
+import { OTP_LENGTH, OTP_PATTERN } from '@pisonow/domain/otp-code';
+import type { Locale } from '@pisonow/domain/locale';
+import { ApiError, errorCodeOf } from '../../../lib/api/index.ts';
+import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
+import { LANGUAGE_LABELS, LOCALES, setLanguage, useLocale } from '../../../lib/i18n/index.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { coCoreStore } from '../../../lib/store/index.ts';
 import { promotionForLogin } from '../../../lib/query-capture.ts';
@@ -17,18 +19,14 @@ import { FraudWarning } from '../../../lib/ui/fraud-warning.tsx';
 import { CompanyLine } from '../../../lib/ui/company-line.tsx';
 import { useSendLoginCode } from '../api/send-login-code.ts';
 import { useLogin } from '../api/login.ts';
-import { CaptchaDialog } from '../components/captcha-dialog.tsx';
 import { SandboxHint } from '../components/sandbox-hint.tsx';
 import './start.css';
 
-/** Field errors carry a domain error code as their message; the text comes from the one table. */
-const loginForm = z.object({
-  phone: phoneSchema,
-  code: otpSchema,
-  privacy: z.boolean().refine((agreed) => agreed, { error: 'PRIVACY_NOT_AGREED' }), // VAL-12
-});
-type LoginFormIn = z.input<typeof loginForm>;
-type LoginFormOut = z.output<typeof loginForm>;
+/** Shown only on unusual activity: not part of the first load. */
+const CaptchaDialog = lazy(() => import('../components/captcha-dialog.tsx').then((m) => ({ default: m.CaptchaDialog })));
+
+type Field = 'phone' | 'code' | 'privacy';
+type FieldErrors = Partial<Record<Field, ErrorCode>>;
 
 /** Keeps only the 10 national digits: drops +63 / 63 / a leading 0 the user types or pastes. */
 function sanitizePhone(raw: string): string {
@@ -38,14 +36,48 @@ function sanitizePhone(raw: string): string {
   return digits.slice(0, 10);
 }
 
+/** VAL-01: an empty number says so (not "format error"); a wrong one asks for the 9XX number. */
+export function phoneError(phone: string): ErrorCode | undefined {
+  if (!phone.trim()) return 'PHONE_REQUIRED';
+  return isValidPhone(normalizePhone(phone)) ? undefined : 'PHONE_INVALID';
+}
+
+/** VAL-02 / VAL-12, the same rules as the server's contract (the server checks again). */
+export function loginErrors(values: { phone: string; code: string; privacy: boolean }): FieldErrors {
+  const errors: FieldErrors = {};
+  const phone = phoneError(values.phone);
+  if (phone) errors.phone = phone;
+  if (!OTP_PATTERN.test(values.code.trim())) errors.code = 'OTP_FORMAT';
+  if (!values.privacy) errors.privacy = 'PRIVACY_NOT_AGREED';
+  return errors;
+}
+
 function fieldError(code: string | undefined, locale: Locale): string | undefined {
   if (!code) return undefined;
   return isErrorCode(code) ? errorMessage(code, locale) : code;
 }
 
-/** Definitive answers end an action; after a network failure or a 5xx the same key is retried. */
-function isDefinitive(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+/** Clarity item 1: the language is chosen before login, each language named in itself. */
+function LanguageChoice() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <nav className="start__langs" aria-label={t('common:language')}>
+      {LOCALES.map((lang) => (
+        <button
+          key={lang}
+          type="button"
+          lang={lang}
+          className={`start__lang${lang === locale ? ' start__lang--on' : ''}`}
+          aria-pressed={lang === locale}
+          data-testid={`start-lang-${lang}`}
+          onClick={() => void setLanguage(lang)}
+        >
+          {LANGUAGE_LABELS[lang]}
+        </button>
+      ))}
+    </nav>
+  );
 }
 
 /** `/start`: landing and login with phone + SMS code (VAL-01, VAL-02, VAL-12, SH-17). */
@@ -54,59 +86,67 @@ export default function StartPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const config = usePublicConfig();
-  const sendCode = useSendLoginCode();
-  const loginCall = useLogin();
+  const sendCode = useActionMutation(useSendLoginCode());
+  const loginCall = useActionMutation(useLogin());
   const countdown = useCountdown();
-  const sendKey = useMemo(() => createActionKey(), []);
-  const loginKey = useMemo(() => createActionKey(), []);
   const [captcha, setCaptcha] = useState({ visible: false, round: 0 });
   const [codeSentTo, setCodeSentTo] = useState('');
+  const [values, setValues] = useState({ phone: '', code: '', privacy: false });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
 
-  const form = useForm<LoginFormIn, unknown, LoginFormOut>({
-    resolver: zodResolver(loginForm),
-    defaultValues: { phone: '', code: '', privacy: false },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { control, handleSubmit, trigger, getValues, setError, setValue, setFocus, formState } = form;
+  /** After the first submit, a field's message follows its value as the borrower corrects it. */
+  const change = <K extends Field>(field: K, value: (typeof values)[K]) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted || errors[field]) setErrors((e) => ({ ...e, [field]: loginErrors(next)[field] }));
+  };
+  const setError = (field: Field, code: ErrorCode) => setErrors((e) => ({ ...e, [field]: code }));
 
   const requestCode = (captchaAnswer?: { captchaId: string; answer: string }) => {
-    const phone = normalizePhone(getValues('phone'));
+    const phone = normalizePhone(values.phone);
     const body = { phone, ...(captchaAnswer ? { captchaId: captchaAnswer.captchaId, captchaAnswer: captchaAnswer.answer } : {}) };
-    sendCode.mutate(
-      { ...body, idempotencyKey: sendKey.keyFor(JSON.stringify(body)) },
-      {
+    sendCode.run(body, {
         onSuccess: (result) => {
-          sendKey.done();
           setCaptcha((c) => ({ ...c, visible: false }));
           setCodeSentTo(phone);
           countdown.start(result.resendAfterSeconds);
           showToast(t('auth:start.codeSent'));
-          setFocus('code');
+          codeRef.current?.focus();
         },
         onError: (error) => {
-          if (isDefinitive(error)) sendKey.done();
           const code = errorCodeOf(error);
-          if (code === 'CAPTCHA_REQUIRED') {
-            setCaptcha((c) => ({ visible: true, round: c.round + 1 }));
-            showError(error);
-            return;
-          }
-          if (code === 'CAPTCHA_INCORRECT') setCaptcha((c) => ({ visible: true, round: c.round + 1 }));
-          if (code === 'PHONE_INVALID') setError('phone', { message: code });
+          if (code === 'CAPTCHA_REQUIRED' || code === 'CAPTCHA_INCORRECT') setCaptcha((c) => ({ visible: true, round: c.round + 1 }));
           if (error instanceof ApiError && error.retryAfterSeconds) countdown.start(error.retryAfterSeconds);
-          showError(error);
+          // a field error is said once, under the field; everything else is a toast
+          if (code === 'PHONE_INVALID') setError('phone', code);
+          else showError(error);
         },
       },
     );
   };
 
-  const onGetCode = async () => {
+  const onGetCode = () => {
     if (countdown.secondsLeft > 0 || sendCode.isPending) return;
-    if (await trigger('phone')) requestCode();
+    const problem = phoneError(values.phone);
+    setErrors((e) => ({ ...e, phone: problem }));
+    if (problem) {
+      phoneRef.current?.focus();
+      return;
+    }
+    requestCode();
   };
 
-  const onLogin = (values: LoginFormOut) => {
+  const onLogin = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = loginErrors(values);
+    setErrors(found);
+    if (found.phone) return phoneRef.current?.focus();
+    if (found.code) return codeRef.current?.focus();
+    if (found.privacy) return;
     if (!config.data) {
       void config.refetch();
       showToast(errorMessage('NETWORK', locale));
@@ -114,32 +154,28 @@ export default function StartPage() {
     }
     const promotion = promotionForLogin(coCoreStore.getState().promotion);
     const body = {
-      phone: values.phone,
-      code: values.code,
+      phone: normalizePhone(values.phone),
+      code: values.code.trim(),
       privacyAccepted: true as const,
       privacyPolicyVersion: config.data.privacyPolicyVersion,
       ...(promotion ? { promotion } : {}),
     };
-    loginCall.mutate(
-      { ...body, idempotencyKey: loginKey.keyFor(JSON.stringify(body)) },
-      {
+    loginCall.run(body, {
         onSuccess: (session) => {
-          loginKey.done();
           coCoreStore.getState().signIn(session);
           if (session.registered) showToast(t('auth:start.welcomeNew'));
           void navigate('/homeIndex', { replace: true });
         },
         onError: (error) => {
-          if (isDefinitive(error)) loginKey.done();
           const code = errorCodeOf(error);
+          // Clarity item 6: a wrong code is said once, under the field (no second toast).
           if (code === 'OTP_INCORRECT' || code === 'OTP_FORMAT') {
-            setError('code', { message: code });
-            setValue('code', '');
-            setFocus('code');
-          }
-          if (code === 'PRIVACY_NOT_AGREED') setError('privacy', { message: code });
-          if (code === 'PHONE_INVALID') setError('phone', { message: code });
-          showError(error);
+            setValues((v) => ({ ...v, code: '' }));
+            setError('code', code);
+            codeRef.current?.focus();
+          } else if (code === 'PRIVACY_NOT_AGREED' || code === 'PHONE_INVALID') {
+            setError(code === 'PHONE_INVALID' ? 'phone' : 'privacy', code);
+          } else showError(error);
         },
       },
     );
@@ -151,6 +187,7 @@ export default function StartPage() {
   return (
     <div className="start">
       <header className="start__hero">
+        <LanguageChoice />
         <h1 className="start__brand" data-testid="page-title">
           {productName || t('routes:start')}
         </h1>
@@ -162,65 +199,55 @@ export default function StartPage() {
         </ul>
       </header>
 
-      <form className="start__card" onSubmit={handleSubmit(onLogin)} noValidate>
+      <form className="start__card" onSubmit={onLogin} noValidate>
         <h2 className="start__heading">{t('auth:start.heading')}</h2>
 
         <label className="start__label" htmlFor="start-phone">
           {t('auth:start.phoneLabel')}
         </label>
-        <div className={`start__field${formState.errors.phone ? ' start__field--error' : ''}`}>
+        <div className={`start__field${errors.phone ? ' start__field--error' : ''}`}>
           <span className="start__prefix">+63</span>
-          <Controller
-            control={control}
+          <input
+            id="start-phone"
+            data-testid="phone-input"
+            className="start__input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder={t('auth:start.phonePlaceholder')}
             name="phone"
-            render={({ field }) => (
-              <input
-                id="start-phone"
-                data-testid="phone-input"
-                className="start__input"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder={t('auth:start.phonePlaceholder')}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(sanitizePhone(e.target.value))}
-              />
-            )}
+            ref={phoneRef}
+            value={values.phone}
+            aria-invalid={Boolean(errors.phone)}
+            aria-describedby="start-phone-error"
+            onChange={(e) => change('phone', sanitizePhone(e.target.value))}
           />
         </div>
-        <p className="start__error" role="alert">
-          {fieldError(formState.errors.phone?.message, locale)}
+        <p className="start__error" id="start-phone-error" role="alert">
+          {fieldError(errors.phone, locale)}
         </p>
 
         <label className="start__label" htmlFor="start-code">
           {t('auth:start.codeLabel')}
         </label>
         <div className="start__code-row">
-          <div className={`start__field${formState.errors.code ? ' start__field--error' : ''}`}>
-            <Controller
-              control={control}
+          <div className={`start__field${errors.code ? ' start__field--error' : ''}`}>
+            <input
+              id="start-code"
+              data-testid="code-input"
+              className="start__input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              placeholder={t('auth:start.codePlaceholder', { length: OTP_LENGTH })}
+              maxLength={OTP_LENGTH}
               name="code"
-              render={({ field }) => (
-                <input
-                  id="start-code"
-                  data-testid="code-input"
-                  className="start__input"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]*"
-                  placeholder={t('auth:start.codePlaceholder', { length: OTP_LENGTH })}
-                  maxLength={OTP_LENGTH}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
-                />
-              )}
+              ref={codeRef}
+              value={values.code}
+              aria-invalid={Boolean(errors.code)}
+              aria-describedby="start-code-error"
+              onChange={(e) => change('code', e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
             />
           </div>
           <GuardedButton
@@ -231,41 +258,31 @@ export default function StartPage() {
             data-testid="send-code"
             disabled={counting}
             loading={sendCode.isPending}
-            onClick={() => void onGetCode()}
+            onClick={onGetCode}
           >
             {counting ? t('auth:start.resendIn', { seconds: countdown.secondsLeft }) : codeSentTo ? t('auth:start.resend') : t('auth:start.getCode')}
           </GuardedButton>
         </div>
-        <p className="start__error" role="alert">
-          {fieldError(formState.errors.code?.message, locale)}
+        <p className="start__error" id="start-code-error" role="alert">
+          {fieldError(errors.code, locale)}
         </p>
 
-        <Controller
-          control={control}
-          name="privacy"
-          render={({ field }) => (
-            <label className="start__agree">
-              <input
-                type="checkbox"
-                data-testid="privacy-checkbox"
-                className="start__checkbox"
-                name={field.name}
-                ref={field.ref}
-                checked={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(e.target.checked)}
-              />
-              <span>
-                <Trans
-                  i18nKey="auth:start.agree"
-                  components={{ privacy: <Link to="/privacy" />, terms: <Link to="/conditionalTerms" /> }}
-                />
-              </span>
-            </label>
-          )}
-        />
+        <label className="start__agree">
+          <input
+            type="checkbox"
+            data-testid="privacy-checkbox"
+            className="start__checkbox"
+            name="privacy"
+            checked={values.privacy}
+            aria-invalid={Boolean(errors.privacy)}
+            onChange={(e) => change('privacy', e.target.checked)}
+          />
+          <span>
+            <Trans i18nKey="auth:start.agree" components={{ privacy: <Link to="/privacy" />, terms: <Link to="/conditionalTerms" /> }} />
+          </span>
+        </label>
         <p className="start__error" role="alert">
-          {fieldError(formState.errors.privacy?.message, locale)}
+          {fieldError(errors.privacy, locale)}
         </p>
 
         <GuardedButton type="submit" block color="primary" size="large" data-testid="login-submit" loading={loginCall.isPending}>
@@ -279,14 +296,18 @@ export default function StartPage() {
       <FraudWarning />
       <CompanyLine />
 
-      <CaptchaDialog
-        visible={captcha.visible}
-        round={captcha.round}
-        pending={sendCode.isPending}
-        onRefresh={() => setCaptcha((c) => ({ ...c, round: c.round + 1 }))}
-        onClose={() => setCaptcha((c) => ({ ...c, visible: false }))}
-        onSubmit={(captchaId, answer) => requestCode({ captchaId, answer })}
-      />
+      {captcha.visible || captcha.round > 0 ? (
+        <Suspense fallback={null}>
+          <CaptchaDialog
+            visible={captcha.visible}
+            round={captcha.round}
+            pending={sendCode.isPending}
+            onRefresh={() => setCaptcha((c) => ({ ...c, round: c.round + 1 }))}
+            onClose={() => setCaptcha((c) => ({ ...c, visible: false }))}
+            onSubmit={(captchaId, answer) => requestCode({ captchaId, answer })}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -12,15 +12,18 @@ export default function KSResultPage() {
   const navigate = useNavigate();
   const loggedIn = useLoggedIn();
   const [params] = useSearchParams();
-  const success = params.get('status') === 'success';
+  const raw = params.get('status');
+  // Clarity item 10: opened without a result (a bookmark, a typed URL) is neutral, not a red "Failed".
+  const status = raw === 'success' ? 'success' : raw === 'fail' ? 'fail' : 'none';
+  const success = status === 'success';
   // Shown as text (React escapes it) and bounded, since anyone can craft this URL.
   const message = (params.get('message') ?? '').slice(0, 200);
   return (
     <Page className="ks-result">
       <Result
-        status={success ? 'success' : 'error'}
-        title={<span data-testid="result-title">{success ? t('info:result.success') : t('info:result.fail')}</span>}
-        description={message || (success ? t('info:result.successBody') : t('info:result.failBody'))}
+        status={success ? 'success' : status === 'fail' ? 'error' : 'info'}
+        title={<span data-testid="result-title">{t(`info:result.${status === 'none' ? 'none' : status}`)}</span>}
+        description={status === 'none' ? t('info:result.noneBody') : message || (success ? t('info:result.successBody') : t('info:result.failBody'))}
       />
       <Button block color="primary" size="large" onClick={() => void navigate(loggedIn ? '/homeIndex' : '/start', { replace: true })}>
         {loggedIn ? t('info:result.home') : t('info:result.start')}

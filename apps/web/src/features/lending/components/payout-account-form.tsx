@@ -1,9 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PAYOUT_CHANNELS, PAYOUT_PROVIDERS, applicationContracts, errorMessage, isErrorCode, stripChinese } from '@pisonow/domain';
 import { ApiError, createActionKey } from '../../../lib/api/index.ts';
+import { contractResolver } from '../../../lib/form-resolver.ts';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
@@ -60,10 +60,7 @@ export function PayoutAccountForm({
   const locale = useLocale();
   const key = useMemo(() => createActionKey(), []);
   const contract = useMemo(() => applicationContracts({ today, postalCodeLength: postalCodeLength === 6 ? 6 : 4 }).bankInfo, [today, postalCodeLength]);
-  const resolver = useMemo<Resolver<PayoutFormValues>>(() => {
-    const inner = zodResolver(contract as never) as unknown as Resolver<Record<string, unknown>>;
-    return async (values, context, options) => (await inner(payoutBody(values as PayoutFormValues), context, options as never)) as never;
-  }, [contract]);
+  const resolver = useMemo(() => contractResolver<PayoutFormValues>(contract, payoutBody), [contract]);
   const [defaults] = useState(initial);
   const form = useForm<PayoutFormValues>({ resolver, defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange' });
   const { control, setValue, clearErrors } = form;

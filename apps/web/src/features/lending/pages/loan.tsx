@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, type PlaceOrderRequest } from '@pisonow/domain';
-import { ApiError, createActionKey, errorCodeOf, errorText } from '../../../lib/api/index.ts';
+import { errorCodeOf, errorText } from '../../../lib/api/index.ts';
+import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { showError } from '../../../lib/toast.ts';
 import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
@@ -25,9 +26,8 @@ function LoanForm({ choice, hasSignature }: { choice: Choice; hasSignature: bool
   const locale = useLocale();
   const navigate = useNavigate();
   const documents = useLoanDocuments(choice);
-  const place = usePlaceOrder();
   // SH-13: one key per tap sequence; a second tap (or a retry after a dropped line) replays it
-  const key = useMemo(() => createActionKey(), []);
+  const place = useActionMutation(usePlaceOrder(), ({ body }) => `${body.amount}/${body.termDays}/${body.signature?.length ?? 0}`);
   const [agreeAgreement, setAgreeAgreement] = useState(false);
   const [agreeSanction, setAgreeSanction] = useState(false);
   const [signature, setSignature] = useState<string | null>(null);
@@ -38,15 +38,13 @@ function LoanForm({ choice, hasSignature }: { choice: Choice; hasSignature: bool
     if (blocker || place.isPending) return;
     const body: PlaceOrderRequest = { amount: choice.amount, termDays: choice.termDays, agreeLoanAgreement: true, agreeSanctionLetter: true };
     if (needsSignature && signature) body.signature = signature;
-    place.mutate(
-      { body, idempotencyKey: key.keyFor(`${choice.amount}/${choice.termDays}/${signature?.length ?? 0}`) },
+    place.run(
+      { body },
       {
         onSuccess: (order) => {
-          key.done();
           void navigate(`/withdrawPage?orderId=${order.id}`, { replace: true });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) key.done();
           showError(error);
           if (errorCodeOf(error) === 'OUTSTANDING_REPAYMENT') void navigate('/allWithdraw', { replace: true });
         },

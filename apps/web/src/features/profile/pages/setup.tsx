@@ -1,13 +1,14 @@
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import List from 'antd-mobile/es/components/list';
-import { createActionKey } from '../../../lib/api/index.ts';
+import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
 import { LANGUAGE_LABELS, LOCALES, setLanguage, useLocale } from '../../../lib/i18n/index.ts';
 import { coCoreStore } from '../../../lib/store/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
+import { Button } from '../../../lib/ui/button.tsx';
+import { List } from '../../../lib/ui/list-row.tsx';
 import { Page } from '../../../lib/ui/page.tsx';
+import { Sheet } from '../../../lib/ui/sheet.tsx';
 import { useLogout } from '../api/logout.ts';
 import './setup.css';
 
@@ -16,17 +17,16 @@ export default function SetupPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
-  const logoutCall = useLogout();
-  const key = useMemo(() => createActionKey(), []);
+  const logoutCall = useActionMutation(useLogout(), () => 'logout');
+  const [confirming, setConfirming] = useState(false);
 
   const onLogout = async () => {
     try {
-      await logoutCall.mutateAsync({ idempotencyKey: key.keyFor('logout') });
+      await logoutCall.runAsync({});
     } catch {
       // Offline or already expired: the device forgets the session anyway; the server's session
       // then simply expires. Logging out must never be blocked by the network.
     }
-    key.done();
     coCoreStore.getState().resetUser();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
     void navigate('/start', { replace: true });
@@ -34,31 +34,52 @@ export default function SetupPage() {
 
   return (
     <Page className="setup">
-      <List header={t('profile:setup.language')} className="setup__list">
+      <List title={t('profile:setup.language')}>
+        {/* real buttons with aria-pressed (the list items used to carry it on a non-button) */}
         {LOCALES.map((lang) => (
-          <List.Item
+          <button
             key={lang}
+            type="button"
+            className="ui-row ui-row--action setup__lang"
             data-testid={`lang-${lang}`}
             aria-pressed={lang === locale}
             onClick={() => void setLanguage(lang)}
-            extra={lang === locale ? <span className="setup__check">✓</span> : null}
-            arrowIcon={false}
           >
-            <span lang={lang}>{LANGUAGE_LABELS[lang]}</span>
-          </List.Item>
+            <span lang={lang} className="ui-row__label">
+              {LANGUAGE_LABELS[lang]}
+            </span>
+            {lang === locale && (
+              <span className="setup__check" aria-hidden="true">
+                ✓
+              </span>
+            )}
+          </button>
         ))}
       </List>
-      <GuardedButton
-        block
-        size="large"
-        color="danger"
-        fill="outline"
-        data-testid="logout"
-        loading={logoutCall.isPending}
-        onClick={() => void onLogout()}
-      >
+      {/* Clarity item 10: logging out asks first */}
+      <Button block size="large" variant="secondary" className="setup__logout" data-testid="logout" loading={logoutCall.isPending} onClick={() => setConfirming(true)}>
         {t('profile:setup.logout')}
-      </GuardedButton>
+      </Button>
+      <Sheet visible={confirming} title={t('profile:setup.logoutTitle')} onClose={() => setConfirming(false)} testId="logout-sheet">
+        <p className="setup__confirm-text">{t('profile:setup.logoutBody')}</p>
+        <div className="setup__confirm-actions">
+          <Button block variant="ghost" data-testid="logout-cancel" onClick={() => setConfirming(false)}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button
+            block
+            variant="danger"
+            data-testid="logout-confirm"
+            loading={logoutCall.isPending}
+            onClick={() => {
+              setConfirming(false);
+              void onLogout();
+            }}
+          >
+            {t('profile:setup.logout')}
+          </Button>
+        </div>
+      </Sheet>
     </Page>
   );
 }

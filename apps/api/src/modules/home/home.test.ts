@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { homeSummaryResponse } from '@pisonow/domain';
+import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
+import { submitCompleteApplication } from '../../test/application-fixtures.ts';
+import { orders } from '../../db/schema/index.ts';
+import { decidePendingApplications } from '../lending/decide-application.ts';
+import { disburseOrder } from '../orders/disburse-order.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof client>;
+const SIGNATURE = `data:image/png;base64,${Buffer.from('signature').toString('base64')}`;
+beforeAll(async () => {
+  t = await createTestApp({ CAPTCHA_IP_SENDS_PER_HOUR: '1000', SUPPORT_EMAIL: 'help@lender.example', HOTLINE: '(02) 8123 4567' });
+  api = client(t.app);
+});
+afterAll(async () => t?.close());
+
+describe('GET /api/home: the home screen in one request (issue 9, clarity item 3)', () => {
+  it('needs a session', async () => {
+    expect((await api.json('GET', '/api/home')).status).toBe(401);
+  });
+
+  it('a new borrower: no application yet, no limit, no order, the support contacts', async () => {
+    const { token } = await api.signIn('9198100001');
+    const res = await api.json('GET', '/api/home', undefined, api.authed(token));
+    expect(res.status).toBe(200);
+    expect(homeSummaryResponse.parse(res.body)).toEqual({
+      firstName: null,
+      application: { status: 'none', nextStep: 'identityInfo', stepsDone: 0, stepsTotal: 7, editable: true, decision: null },
+      creditLimit: null,
+      order: null,
+      support: { email: 'help@lender.example', hotline: '(02) 8123 4567', webEmail: '', website: '' },
+    });
+  });
+
+  it('approved with an outstanding order: name, limit, order label, amounts and due date; another borrower sees only their own', async () => {
+    const b = await submitCompleteApplication(t.database.db, api, '9198100002', { account: '09171234567' });
+    const underReview = await api.json('GET', '/api/home', undefined, b.h);
+    expect(underReview.body).toMatchObject({ firstName: 'Maria', application: { status: 'under_review', stepsDone: 7, nextStep: null }, creditLimit: null });
+    await decidePendingApplications({ db: t.database.db, clock: t.clock, sandbox: true });
+    const approved = await api.json('GET', '/api/home', undefined, b.h);
+    expect(approved.body).toMatchObject({ application: { status: 'approved', decision: { outcome: 'approve' } }, creditLimit: '400000', order: null });
+
+    const placed = await api.json(
+      'POST',
+      '/api/orders',
+      { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE },
+      { ...b.h, 'idempotency-key': 'home-withdraw-0001' },
+    );
+    expect(placed.status).toBe(201);
+    for (const o of await t.database.db.select().from(orders).where(eq(orders.status, 'disbursing'))) {
+      await disburseOrder({ db: t.database.db, clock: t.clock, payouts: t.app.providers.payouts, log: t.app.log }, o.id);
+    }
+    const home = await api.json('GET', '/api/home', undefined, { ...b.h, 'accept-language': 'fil' });
+    const view = await api.json('GET', `/api/orders/${placed.body.id}`, undefined, { ...b.h, 'accept-language': 'fil' });
+    expect(home.body.order).toEqual({
+      id: placed.body.id,
+      status: 'repaying',
+      label: view.body.label,
+      principal: '200000',
+      netProceeds: '195960',
+      totalRepayment: view.body.totalRepayment,
+      dueDate: view.body.dueDate,
+      // issue 7: the amount that settles it today, the same figure as the bill's
+      amountDue: view.body.balance.total,
+      overdueDays: 0,
+    });
+    expect(home.body.order.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // another borrower, signed in, sees their own (empty) home: nothing of the first borrower's
+    const other = await api.signIn('9198100003');
+    const theirs = await api.json('GET', '/api/home', undefined, api.authed(other.token));
+    expect(theirs.body).toMatchObject({ firstName: null, application: { status: 'none' }, creditLimit: null, order: null });
+    expect(JSON.stringify(theirs.body)).not.toContain(placed.body.id);
+  });
+
+  it('is documented in the OpenAPI document', async () => {
+    const doc = (await api.json('GET', '/api/openapi.json')).body;
+    expect(doc.paths['/api/home'].get.summary).toContain('home screen');
+  });
+});

@@ -1,0 +1,107 @@
+import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const START_PAGE = 'src/features/auth/pages/start.tsx';
+
+/** A window just big enough for the app's modules to load in node (store, i18n, scaling reads). */
+function installStubWindow(): () => void {
+  const memory = new Map<string, string>();
+  const storage = {
+    getItem: (k: string) => memory.get(k) ?? null,
+    setItem: (k: string, v: string) => void memory.set(k, v),
+    removeItem: (k: string) => void memory.delete(k),
+    clear: () => memory.clear(),
+    key: () => null,
+    length: 0,
+  };
+  const g = globalThis as Record<string, unknown>;
+  const added = (['window', 'localStorage', 'document'] as const).filter((name) => !(name in g));
+  g.window ??= { localStorage: storage, addEventListener() {}, removeEventListener() {}, location: { href: 'http://localhost/start' } };
+  g.localStorage ??= storage;
+  g.document ??= { documentElement: { lang: 'en-US', style: {}, dataset: {} }, addEventListener() {}, querySelector: () => null };
+  // later build steps (the service worker generator) must not see a fake browser
+  return () => added.forEach((name) => delete g[name]);
+}
+
+/** The CSS and JS a route chunk needs, from the client manifest, for links in the prerendered page. */
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): { css: string[]; js: string[] } {
+  const entry = manifest[key];
+  if (!entry || seen.has(key)) return { css: [], js: [] };
+  seen.add(key);
+  const css = [...(entry.css ?? [])];
+  const js = [entry.file];
+  for (const imported of entry.imports ?? []) {
+    const sub = chunkFiles(manifest, imported, seen);
+    css.push(...sub.css);
+    js.push(...sub.js);
+  }
+  return { css, js };
+}
+
+/**
+ * Issue 9: `/start` is prerendered at build time. After the client build, the app's prerender
+ * entry is built for node (everything bundled, CSS ignored), rendered once, and written into
+ * dist/start.html (plus .br/.gz copies) with the start page's CSS linked and its JS preloaded.
+ * The server answers `/start` with that file; every other route keeps index.html.
+ */
+export function prerenderStart(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'pisonow:prerender-start',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const work = mkdtempSync(path.join(tmpdir(), 'pisonow-prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root: config.root,
+          logLevel: 'error',
+          mode: 'production',
+          resolve: { conditions: ['module', 'browser', 'production'] },
+          ssr: { noExternal: true, target: 'node' },
+          build: { ssr: path.join(config.root, 'src/app/prerender.tsx'), outDir: work, emptyOutDir: true, minify: false, sourcemap: false },
+        });
+        const removeStub = installStubWindow();
+        const mod = (await import(pathToFileURL(path.join(work, 'prerender.js')).href)) as {
+          renderStart: () => Promise<{ html: string; lang: string; title: string }>;
+        };
+        const { html, lang, title } = await mod.renderStart().finally(removeStub);
+        const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+        const { css } = chunkFiles(manifest, START_PAGE);
+        const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        // Everything the first paint needs is in the HTML: the page's CSS inline (the CSP allows
+        // inline styles), no render-blocking stylesheet and no preloads competing with it; the
+        // module script still starts at once and brings the live page.
+        const entryCss = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)">/g)].map((m) => m[1]!);
+        const styles = [...new Set([...entryCss, ...css])].map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('\n');
+        const page = index
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+          .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+          .replace('</head>', `  <style>${styles}</style>\n  </head>`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root" data-prerendered="start"><div class="shell shell--mobile"><div class="shell__column"><main class="shell__main">${html}</main></div></div></div>`,
+          );
+        if (page === index) throw new Error('prerender: index.html has no #root to fill');
+        const target = path.join(outDir, 'start.html');
+        writeFileSync(target, page);
+        writeFileSync(`${target}.br`, brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${target}.gz`, gzipSync(page, { level: 9 }));
+        config.logger.info(`prerendered /start → ${path.relative(config.root, target)} (${(page.length / 1024).toFixed(1)} kB)`);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
+  };
+}

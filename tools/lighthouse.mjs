@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// Lighthouse 13 (npm package), mobile preset with an iPhone user agent, system Chromium.
+//   npm run lighthouse                      # against BASE_URL (default http://127.0.0.1:8080)
+//   LH_MIN_START=90 LH_MIN_LOGGED_IN=85 npm run lighthouse   # fail below these scores (CI)
+// Logged-in pages: a borrower logs in through the sandbox outbox (POST send-code, read the code,
+// POST login), the session goes into localStorage as the app stores it, and Lighthouse runs with
+// storage kept (disableStorageReset). Prints one row per page and writes .lighthouse/summary.json.
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+
+const base = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const runs = Number(process.env.LH_RUNS ?? 1);
+const minStart = Number(process.env.LH_MIN_START ?? 0);
+const minLoggedIn = Number(process.env.LH_MIN_LOGGED_IN ?? 0);
+const pages = (process.env.LH_PAGES ?? '/start,/homeIndex,/allWithdraw').split(',');
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+
+async function json(path, init) {
+  const res = await fetch(`${base}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) } });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A borrower session through the sandbox SMS outbox (the same way the browser suite logs in). */
+async function login() {
+  const phone = `9${randomInt(100_000_000, 999_999_999)}`;
+  await json('/api/auth/login-code', { method: 'POST', body: JSON.stringify({ phone }), headers: { 'idempotency-key': crypto.randomUUID() } });
+  const outbox = await json(`/api/sandbox/outbox?phone=${phone}`);
+  const code = /(\d{4})/.exec((outbox.messages[0]?.body ?? '').replace(/\[.*?\]|【.*?】/, ''))?.[1];
+  const config = await json('/api/config/public');
+  const session = await json('/api/auth/login', {
+    method: 'POST',
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({ phone, code, privacyAccepted: true, privacyPolicyVersion: config.privacyPolicyVersion }),
+  });
+  return { ...session, phone };
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-sync'],
+});
+const rows = [];
+let failed = false;
+try {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  for (const path of pages) {
+    const loggedIn = path !== '/start';
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const page = await browser.newPage();
+      if (loggedIn) {
+        const session = await login();
+        await page.goto(`${base}/api/health`); // same origin, no app running to overwrite the store
+        // a first visit: no service worker and no Cache Storage from an earlier run
+        const reset = await page.createCDPSession();
+        await reset.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+        await reset.detach();
+        await page.evaluate((s) => {
+          const state = { publicData: { customerId: s.customerId, token: s.token, phone_number: s.phone } };
+          localStorage.setItem('coCore', JSON.stringify({ state, version: 1 }));
+          localStorage.setItem('userInfo', JSON.stringify({ customerId: s.customerId, phone: s.phone, registered: s.registered, expiresAt: s.expiresAt }));
+        }, session);
+        // storage is kept for the session, but the HTTP cache must be cold like a first visit
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.detach();
+      }
+      const result = await lighthouse(
+        `${base}${path}`,
+        { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: loggedIn },
+        {
+          extends: 'lighthouse:default',
+          settings: { formFactor: 'mobile', emulatedUserAgent: IPHONE_UA, disableStorageReset: loggedIn },
+        },
+        page,
+      );
+      await page.close();
+      const lhr = result.lhr;
+      const a = lhr.audits;
+      const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+      results.push({
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        fcp: a['first-contentful-paint'].numericValue,
+        lcp: a['largest-contentful-paint'].numericValue,
+        tbt: a['total-blocking-time'].numericValue,
+        cls: a['cumulative-layout-shift'].numericValue,
+        scripts: scripts.length,
+        scriptKB: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024,
+        finalUrl: lhr.finalDisplayedUrl,
+      });
+    }
+    results.sort((x, y) => x.score - y.score);
+    const median = results[Math.floor(results.length / 2)];
+    rows.push({ path, ...median });
+    const min = loggedIn ? minLoggedIn : minStart;
+    if (median.score < min) failed = true;
+  }
+  await browser.disconnect();
+} finally {
+  await chrome.kill();
+}
+
+console.log('page          score  FCP ms  LCP ms  TBT ms   CLS  scripts  JS KB sent  final URL');
+for (const r of rows) {
+  console.log(
+    `${r.path.padEnd(13)} ${String(r.score).padStart(5)} ${r.fcp.toFixed(0).padStart(7)} ${r.lcp.toFixed(0).padStart(7)} ${r.tbt.toFixed(0).padStart(7)} ${r.cls.toFixed(3).padStart(5)} ${String(r.scripts).padStart(8)} ${r.scriptKB.toFixed(1).padStart(11)}  ${r.finalUrl}`,
+  );
+}
+mkdirSync('.lighthouse', { recursive: true });
+writeFileSync('.lighthouse/summary.json', JSON.stringify({ at: new Date().toISOString(), base, runs, rows }, null, 2));
+if (failed) {
+  console.error(`below threshold (start ≥ ${minStart}, logged in ≥ ${minLoggedIn})`);
+  process.exit(1);
+}
