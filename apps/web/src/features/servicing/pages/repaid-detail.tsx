@@ -148,7 +148,8 @@ function Records({ current }: { current: string | null }) {
               </span>
               <span className="rd-record__bottom">
                 <span>{formatManilaTime(r.receipt?.paidAt ?? r.createdAt, locale)}</span>
-                <strong>{peso(r.receipt?.amount ?? r.amount)}</strong>
+                {/* what arrived when something did (a receipt, or money held), else what was asked */}
+                <strong>{peso(r.receipt?.amount ?? r.amountReceived ?? r.amount)}</strong>
               </span>
             </Link>
           </li>
