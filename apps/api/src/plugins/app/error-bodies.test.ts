@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withdrawalBody } from '../../test/order-fixtures.ts';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ERROR_CODES, errorMessage } from '@pisonow/domain';
@@ -70,7 +71,7 @@ describe('error bodies: every error is { code, message } from the catalogue, nev
     const api = client(t.app);
     const b = await submitCompleteApplication(t.database.db, api, '9176200002');
     await decidePendingApplications({ db: t.database.db, clock: t.clock, sandbox: true });
-    const placed = await api.json('POST', '/api/orders', { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE }, { ...b.h, 'idempotency-key': 'nul-order-0001' });
+    const placed = await api.json('POST', '/api/orders', await withdrawalBody(api, b.h, { signature: SIGNATURE }), { ...b.h, 'idempotency-key': 'nul-order-0001' });
     expect(placed.status).toBe(201);
     const [payout] = await t.database.db.select().from(payouts).innerJoin(orders, eq(orders.id, payouts.orderId)).where(eq(orders.customerId, b.customerId));
     const res = await t.app.inject({ method: 'POST', url: `/api/sandbox/payouts/${payout!.payouts.id}/callback`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ state: 'reversed', failureCode: '\u0000' }) });
