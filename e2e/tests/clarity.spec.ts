@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi } from '../support/login.ts';
+import { appLive, loginThroughUi } from '../support/login.ts';
 
 // Issue 9, clarity items checked in the browser (items 3, 4 and 7 are in the application and
 // withdrawal journeys; item 10's logout confirmation in login.spec.ts).
 test.describe('clarity (issue 9)', () => {
   test('item 1: /start offers English, Filipino and Chinese before login', async ({ page }) => {
     await page.goto('/start');
+    await appLive(page);
     await page.getByTestId('start-lang-fil').click();
     await expect(page.getByTestId('login-submit')).not.toHaveText('Log in');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
@@ -19,6 +20,7 @@ test.describe('clarity (issue 9)', () => {
 
   test('item 2: offline, "Get code" says "Network abnormal" at once', async ({ page, context }) => {
     await page.goto('/start');
+    await appLive(page);
     await page.locator('input[data-testid="phone-input"]').fill('9171112233');
     await context.setOffline(true);
     const started = Date.now();
@@ -30,6 +32,7 @@ test.describe('clarity (issue 9)', () => {
 
   test('item 6: an empty phone says it is empty (not "format error"); a wrong code is said once', async ({ page }) => {
     await page.goto('/start');
+    await appLive(page);
     await page.getByTestId('send-code').click();
     await expect(page.locator('#start-phone-error')).toHaveText('The phone number cannot be empty.');
     const phone = await loginThroughUiUntilCode(page);

@@ -38,6 +38,11 @@ export function Shell() {
     coCoreStore.getState().setRoute(handle.name);
   }, [handle.name]);
 
+  // The prerendered /start looks live before it is: tests (and tools) wait for this mark.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'live';
+  }, []);
+
   useEffect(() => {
     if (config.data) coCoreStore.getState().applyPublicConfig(config.data);
   }, [config.data]);
