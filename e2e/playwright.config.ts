@@ -30,7 +30,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'iphone', use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions }, testIgnore: /desktop\.spec\.ts/ },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium', launchOptions }, testMatch: /desktop\.spec\.ts/ },
+    // the accessibility sweep runs in both projects (every route × iPhone and desktop)
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium', launchOptions }, testMatch: /(desktop|a11y)\.spec\.ts/ },
   ],
   webServer: {
     command: 'node ../apps/api/src/server.ts',

@@ -25,6 +25,7 @@ export async function codeFromOutbox(request: APIRequestContext, phone: string):
 /** Logs in through the real start page: phone, Get code, code from the outbox, privacy, Log in. */
 export async function loginThroughUi(page: Page, phone = freshPhone()): Promise<string> {
   await page.goto('/start');
+  await appLive(page);
   await page.getByTestId('phone-input').locator('input').or(page.locator('input[data-testid="phone-input"]')).first().fill(phone);
   await page.getByTestId('send-code').click();
   const code = await codeFromOutbox(page.request, phone);
@@ -33,6 +34,11 @@ export async function loginThroughUi(page: Page, phone = freshPhone()): Promise<
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/homeIndex/);
   return phone;
+}
+
+/** /start is prerendered HTML until the app takes over: wait for the app before tapping. */
+export async function appLive(page: Page): Promise<void> {
+  await page.locator('html[data-app="live"]').waitFor({ state: 'attached' });
 }
 
 export async function fillCode(page: Page, code: string) {

@@ -27,7 +27,10 @@ test.describe('loan application (EN-01…EN-05, VAL-06, VAL-08, VAL-13, VAL-17, 
     await expect(page.getByTestId('application-status')).toHaveText(/Under review|Can be withdrawn/);
     // BE-04: the decision job runs in seconds in sandbox; home asks again while under review
     await expect(page.getByTestId('application-status')).toHaveText('Can be withdrawn', { timeout: 30_000 });
-    await expect(page.getByTestId('application-hint')).toContainText('Your credit limit is ₱4,000.00');
+    // issue 9 item 3: home is the dashboard: greeting by name, the limit as the headline, support
+    await expect(page.getByTestId('home-limit')).toHaveText('₱4,000.00');
+    await expect(page.getByTestId('home-greeting')).toHaveText('Hello, Juan');
+    await expect(page.getByTestId('home-support-email')).toBeVisible();
     await expect(page.getByTestId('apply-withdraw')).toBeEnabled();
   });
 

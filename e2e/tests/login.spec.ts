@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { codeFromOutbox, coCore, fillCode, freshPhone, loginThroughUi } from '../support/login.ts';
+import { codeFromOutbox, coCore, fillCode, freshPhone, loginThroughUi, appLive } from '../support/login.ts';
 
 test.describe('login through the sandbox outbox (SH-06, SH-07, SH-12, SH-17, VAL-01, VAL-02, VAL-12)', () => {
   test('SH-05 SH-06 / lands on /start; login reaches /homeIndex with the bottom navigation; reload keeps the session', async ({ page }) => {
@@ -14,11 +14,13 @@ test.describe('login through the sandbox outbox (SH-06, SH-07, SH-12, SH-17, VAL
     await expect(page.getByTestId('tabbar')).toBeVisible();
     // a logged-in borrower opening /start goes home
     await page.goto('/start');
+    await appLive(page);
     await expect(page).toHaveURL(/\/homeIndex/);
   });
 
   test('SH-07 campaign parameters from the landing URL are kept as promotion', async ({ page }) => {
     await page.goto('/start?campaign=fb-nov&adgroup=ncr&creative=v2&isBrowser=1');
+    await appLive(page);
     await expect(page.getByTestId('phone-input')).toBeVisible();
     const store = await coCore(page);
     expect(store.promotion).toMatchObject({ campaign: 'fb-nov', adgroup: 'ncr', creative: 'v2' });
@@ -26,6 +28,7 @@ test.describe('login through the sandbox outbox (SH-06, SH-07, SH-12, SH-17, VAL
 
   test('VAL-01 a phone not starting with 9 is refused before any SMS', async ({ page }) => {
     await page.goto('/start');
+    await appLive(page);
     await page.getByTestId('phone-input').locator('input').or(page.locator('input[data-testid="phone-input"]')).first().fill('8171234567');
     await page.getByTestId('send-code').click();
     await expect(page.getByText('Please enter the exact phone number starting with 9.').first()).toBeVisible();
@@ -34,6 +37,7 @@ test.describe('login through the sandbox outbox (SH-06, SH-07, SH-12, SH-17, VAL
   test('VAL-02 a wrong code shows "Verification code incorrect"', async ({ page }) => {
     const phone = freshPhone();
     await page.goto('/start');
+    await appLive(page);
     await page.getByTestId('phone-input').locator('input').or(page.locator('input[data-testid="phone-input"]')).first().fill(phone);
     await page.getByTestId('send-code').click();
     const code = await codeFromOutbox(page.request, phone);
@@ -49,6 +53,7 @@ test.describe('login through the sandbox outbox (SH-06, SH-07, SH-12, SH-17, VAL
     // a code was just requested for this number (another tab, or before a reload)
     expect((await page.request.post('/api/auth/login-code', { data: { phone } })).status()).toBe(200);
     await page.goto('/start');
+    await appLive(page);
     await page.getByTestId('phone-input').locator('input').or(page.locator('input[data-testid="phone-input"]')).first().fill(phone);
     await page.getByTestId('send-code').click();
     await expect(page.locator('.adm-toast-main').getByText('Operation too frequent, please try again later.')).toBeVisible();
@@ -61,6 +66,7 @@ test.describe('login through the sandbox outbox (SH-06, SH-07, SH-12, SH-17, VAL
     }
     const phone = freshPhone(block);
     await page.goto('/start');
+    await appLive(page);
     await page.getByTestId('phone-input').locator('input').or(page.locator('input[data-testid="phone-input"]')).first().fill(phone);
     await page.getByTestId('send-code').click();
     const image = page.getByTestId('captcha-image');
@@ -78,6 +84,7 @@ test.describe('login through the sandbox outbox (SH-06, SH-07, SH-12, SH-17, VAL
 
   test('SH-12 logout from /setup clears exactly token, phone number, customer id and userInfo', async ({ page }) => {
     await page.goto('/start?campaign=keep-me');
+    await appLive(page);
     await loginThroughUi(page);
     const before = await coCore(page);
     expect((before.publicData as Record<string, string>).token).toBeTruthy();

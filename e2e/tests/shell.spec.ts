@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginThroughUi } from '../support/login.ts';
+import { loginThroughUi, appLive } from '../support/login.ts';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
@@ -35,6 +35,7 @@ test.describe('app shell (SH-01, SH-03, SH-04, SH-06, RO-01)', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
     await page.getByTestId('lang-zh-CN').click();
     await page.goto('/start');
+    await appLive(page);
     await page.goto('/my');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
@@ -76,6 +77,7 @@ test.describe('app shell (SH-01, SH-03, SH-04, SH-06, RO-01)', () => {
 
   test('ER-01 the network error message shows when the API cannot be reached', async ({ page }) => {
     await page.goto('/start');
+    await appLive(page);
     await page.route('**/api/auth/login-code', (route) => route.abort('internetdisconnected'));
     await page.getByTestId('phone-input').locator('input').or(page.locator('input[data-testid="phone-input"]')).first().fill('9171112222');
     await page.getByTestId('send-code').click();

@@ -24,6 +24,9 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     await page.getByTestId('term-30').click();
     await expect(page.getByTestId('cost-interest')).toHaveText('₱90.00');
     await page.getByTestId('term-14').click();
+    // issue 9 item 4: what arrives and what is owed, above the cost lines, with EIR explained
+    await expect(page.getByTestId('withdraw-receive')).toHaveText('₱1,959.60');
+    await expect(page.getByTestId('withdraw-summary')).toContainText('EIR');
 
     // docs/compliance.md arithmetic: 0.15%/day, 1.5% fee, no tax on fees, DST ₱15.00 × 14/365 = ₱0.58, ₱5 credit reporting
     const lines: Record<string, string | RegExp> = {
@@ -65,6 +68,9 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     await page.goto('/homeIndex');
     await expect(page.getByTestId('home-order-status')).toHaveText('Expires in 14 days');
     await expect(page.getByTestId('apply-withdraw')).toHaveCount(0);
+    // issue 9 items 3 and 7: amount and due date on home, the date in the borrower's language
+    await expect(page.getByTestId('home-due-amount')).toHaveText(/^₱2,\d{3}\.\d{2}$/);
+    await expect(page.getByTestId('home-due-date')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
     // My Loan → the bill with every line and the signed documents (fetched with the session)
     await page.goto('/billIndex');

@@ -20,7 +20,15 @@ const phone = `9${String(100_000_000 + (process.pid % 800_000_000)).slice(0, 9)}
 const iphone = await browser.newContext({ ...devices['iPhone 13'], deviceScaleFactor: 2 });
 const page = await iphone.newPage();
 await page.goto(`${base}/start`);
+await page.locator('html[data-app="live"]').waitFor({ state: 'attached' });
 await shot(page, 'start', true);
+// issue 9 item 1: the language is chosen before login
+await page.getByTestId('start-lang-fil').click();
+await shot(page, 'start-fil');
+await page.getByTestId('start-lang-en-US').click();
+// item 6: an empty number says so
+await page.getByTestId('send-code').click();
+await shot(page, 'start-empty-phone');
 await page.locator('input[data-testid="phone-input"]').fill(phone);
 await page.getByTestId('send-code').click();
 await page.waitForTimeout(800);
@@ -37,6 +45,13 @@ for (const [route, name] of [['/my', 'my'], ['/setup', 'setup'], ['/aboutUs', 'a
   await page.goto(`${base}${route}`);
   await shot(page, name, name === 'about-us');
 }
+// item 10: logout asks first; /KSResult opened directly is neutral
+await page.goto(`${base}/setup`);
+await page.getByTestId('logout').click();
+await shot(page, 'setup-logout-confirm');
+await page.getByTestId('logout-cancel').click();
+await page.goto(`${base}/KSResult`);
+await shot(page, 'ks-result-direct');
 await page.goto(`${base}/setup`);
 await page.getByTestId('lang-fil').click();
 await page.goto(`${base}/my`);

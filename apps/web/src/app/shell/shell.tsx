@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import NavBar from 'antd-mobile/es/components/nav-bar';
 import { layoutFor } from '@pisonow/domain/user-agent';
 import { coCoreStore, useCoCore } from '../../lib/store/index.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
@@ -39,6 +38,11 @@ export function Shell() {
     coCoreStore.getState().setRoute(handle.name);
   }, [handle.name]);
 
+  // The prerendered /start looks live before it is: tests (and tools) wait for this mark.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'live';
+  }, []);
+
   useEffect(() => {
     if (config.data) coCoreStore.getState().applyPublicConfig(config.data);
   }, [config.data]);
@@ -60,21 +64,21 @@ export function Shell() {
       <div className="shell__column">
         {handle.header && (
           <header className="shell__header">
-            {/* a real button with a name (axe: the icon-only back control had none) */}
-            <NavBar
-              back={null}
-              left={
-                showBack ? (
-                  <button type="button" className="shell__back" aria-label={t('common:back')} data-testid="nav-back" onClick={goBack}>
-                    <BackIcon />
-                  </button>
-                ) : null
-              }
-            >
+            {/* our own bar: a real, named back button (axe: antd's back area was an unnamed
+                role=button, and a button inside it would be nested interactive) */}
+            <div className="shell__bar">
+              {showBack ? (
+                <button type="button" className="shell__back" aria-label={t('common:back')} data-testid="nav-back" onClick={goBack}>
+                  <BackIcon />
+                </button>
+              ) : (
+                <span className="shell__back-space" />
+              )}
               <h1 className="shell__title" data-testid="page-title">
                 {title}
               </h1>
-            </NavBar>
+              <span className="shell__back-space" />
+            </div>
           </header>
         )}
         <main className="shell__main">

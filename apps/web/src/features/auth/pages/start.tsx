@@ -57,6 +57,20 @@ function fieldError(code: string | undefined, locale: Locale): string | undefine
   return isErrorCode(code) ? errorMessage(code, locale) : code;
 }
 
+/**
+ * The page is prerendered (issue 9): a borrower may type before the script runs. The first render
+ * reads what is in the prerendered fields (still in the DOM until React commits), so it is kept.
+ */
+function prerenderedValues(): { phone: string; code: string; privacy: boolean } {
+  if (typeof document === 'undefined') return { phone: '', code: '', privacy: false };
+  const input = (selector: string) => document.querySelector<HTMLInputElement>(selector);
+  return {
+    phone: sanitizePhone(input('#start-phone')?.value ?? ''),
+    code: (input('#start-code')?.value ?? '').replace(/\D/g, '').slice(0, OTP_LENGTH),
+    privacy: input('[data-testid="privacy-checkbox"]')?.checked ?? false,
+  };
+}
+
 /** Clarity item 1: the language is chosen before login, each language named in itself. */
 function LanguageChoice() {
   const { t } = useTranslation();
@@ -91,7 +105,7 @@ export default function StartPage() {
   const countdown = useCountdown();
   const [captcha, setCaptcha] = useState({ visible: false, round: 0 });
   const [codeSentTo, setCodeSentTo] = useState('');
-  const [values, setValues] = useState({ phone: '', code: '', privacy: false });
+  const [values, setValues] = useState(prerenderedValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const phoneRef = useRef<HTMLInputElement>(null);

@@ -126,7 +126,7 @@ export default function HomeIndexPage() {
           </>
         )}
         {action && (
-          <Button block size="large" variant="secondary" className="home__apply" data-testid={action.testId} onClick={() => void navigate(action.to)}>
+          <Button block size="large" className="home__apply" data-testid={action.testId} onClick={() => void navigate(action.to)}>
             {action.label}
           </Button>
         )}

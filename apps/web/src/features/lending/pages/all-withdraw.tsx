@@ -1,6 +1,7 @@
 import { useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
 import { FraudWarning } from '../../../lib/ui/fraud-warning.tsx';
@@ -17,6 +18,7 @@ import './all-withdraw.css';
 function WithdrawForm({ offer }: { offer: LoanOffer }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const locale = useLocale();
   const [choice, setChoice] = useState<Choice | null>(() => defaultChoice(offer));
   if (!choice) return <p className="ln-empty">{t('lending:withdraw.noOffer')}</p>;
 
@@ -84,6 +86,25 @@ function WithdrawForm({ offer }: { offer: LoanOffer }) {
           ))}
         </div>
       </section>
+
+      {quote && (
+        // Clarity item 4: what arrives in the account and what will be owed, before the cost lines
+        <section className="ln-card aw-summary" data-testid="withdraw-summary">
+          <div>
+            <p className="aw-summary__label">{t('lending:withdraw.youReceive')}</p>
+            <p className="aw-summary__value" data-testid="withdraw-receive">
+              {peso(quote.netProceeds)}
+            </p>
+          </div>
+          <div>
+            <p className="aw-summary__label">{t('lending:withdraw.youRepay', { date: formatDate(quote.dueDateIfPaidToday, locale) })}</p>
+            <p className="aw-summary__value" data-testid="withdraw-repay">
+              {peso(quote.totalRepayment)}
+            </p>
+          </div>
+          <p className="aw-summary__eir">{t('lending:withdraw.eirExplained')}</p>
+        </section>
+      )}
 
       {quote && (
         <section className="ln-card">

@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+import { appLive, loginThroughUi } from '../support/login.ts';
+
+// Issue 9, clarity items checked in the browser (items 3, 4 and 7 are in the application and
+// withdrawal journeys; item 10's logout confirmation in login.spec.ts).
+test.describe('clarity (issue 9)', () => {
+  test('item 1: /start offers English, Filipino and Chinese before login', async ({ page }) => {
+    await page.goto('/start');
+    await appLive(page);
+    await page.getByTestId('start-lang-fil').click();
+    await expect(page.getByTestId('login-submit')).not.toHaveText('Log in');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+    await page.getByTestId('start-lang-zh-CN').click();
+    await expect(page.getByTestId('start-lang-zh-CN')).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await page.getByTestId('start-lang-en-US').click();
+    await expect(page.getByTestId('login-submit')).toHaveText('Log in');
+  });
+
+  test('item 2: offline, "Get code" says "Network abnormal" at once', async ({ page, context }) => {
+    await page.goto('/start');
+    await appLive(page);
+    await page.locator('input[data-testid="phone-input"]').fill('9171112233');
+    await context.setOffline(true);
+    const started = Date.now();
+    await page.getByTestId('send-code').click();
+    await expect(page.locator('.adm-toast-main').getByText('Network abnormal', { exact: false })).toBeVisible({ timeout: 3_000 });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await context.setOffline(false);
+  });
+
+  test('item 6: an empty phone says it is empty (not "format error"); a wrong code is said once', async ({ page }) => {
+    await page.goto('/start');
+    await appLive(page);
+    await page.getByTestId('send-code').click();
+    await expect(page.locator('#start-phone-error')).toHaveText('The phone number cannot be empty.');
+    const phone = await loginThroughUiUntilCode(page);
+    await page.locator('input[data-testid="code-input"]').fill(phone.endsWith('0000') ? '1111' : '0000');
+    await page.getByTestId('login-submit').click();
+    await expect(page.locator('#start-code-error')).toHaveText('Verification code incorrect, please re-enter it.');
+    // said once: under the field, not also as a toast
+    await expect(page.getByText('Verification code incorrect, please re-enter it.')).toHaveCount(1);
+  });
+
+  test('item 10: /KSResult opened directly is neutral, not a red "Failed"', async ({ page }) => {
+    await page.goto('/KSResult');
+    await expect(page.getByTestId('result-title')).toHaveText('Nothing to show here');
+    await expect(page.locator('.adm-result-error')).toHaveCount(0);
+  });
+
+  test('item 3: home greets without the phone number and shows support', async ({ page }) => {
+    const phone = await loginThroughUi(page);
+    await expect(page.getByTestId('home-greeting')).toBeVisible();
+    await expect(page.getByTestId('home-greeting')).not.toContainText(phone.slice(-4));
+    await expect(page.getByTestId('home-support-email')).toBeVisible();
+  });
+});
+
+/** Phone typed, code requested, privacy ticked: ready for a code. */
+async function loginThroughUiUntilCode(page: Page): Promise<string> {
+  const phone = `9${String(Date.now()).slice(-9)}`;
+  await page.locator('input[data-testid="phone-input"]').fill(phone);
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('send-code')).toContainText(/\d+s|Resend/);
+  await page.getByTestId('privacy-checkbox').click();
+  return phone;
+}
