@@ -76,7 +76,8 @@ export default function HomeIndexPage() {
               <dl className="home__due" data-testid="home-order-hint">
                 <div>
                   <dt>{t('home:due.amount')}</dt>
-                  <dd data-testid="home-due-amount">{peso(order.totalRepayment)}</dd>
+                  {/* issue 7: what settles it today (late charge and penalty included), as on the bill */}
+                  <dd data-testid="home-due-amount">{peso(order.amountDue ?? order.totalRepayment)}</dd>
                 </div>
                 <div>
                   <dt>{t('home:due.date')}</dt>
