@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { fileURLToPath } from 'node:url';
 import { coCore } from './login.ts';
 import { agreeSignAndSubmit, applyAndWait } from './withdrawal.ts';
@@ -83,4 +84,11 @@ export async function snap(page: Page, name: string, testId?: string) {
   if (testId) await page.getByTestId(testId).first().scrollIntoViewIfNeeded();
   await page.waitForTimeout(1_100); // past the 1000 ms tap guard, so buttons show as they rest
   await page.screenshot({ path: fileURLToPath(new URL(`../../docs/screenshots/servicing-${name}.png`, import.meta.url)) });
+}
+
+/** WCAG 2 A/AA checks (axe) on the page body the feature draws (the shell has its own checks). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).include('.ui-page').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const found = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found).toEqual([]);
 }

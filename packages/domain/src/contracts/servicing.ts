@@ -47,7 +47,7 @@ export const REPAYMENT_PARTNERS: readonly { channel: CollectionChannel; provider
   { channel: 'otc', providerCode: 'PALAWAN', name: 'Palawan Express' },
   { channel: 'otc', providerCode: 'LBC', name: 'LBC' },
   { channel: 'otc', providerCode: 'ECPAY', name: 'ECPay partner outlets' },
-]
+];
 
 export const repaymentChannelsResponse = z.object({
   channels: z.array(z.object({ channel: z.enum(COLLECTION_CHANNELS), providerCode: z.string(), name: z.string() })),
