@@ -2,7 +2,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import importX from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 
 // House rules as lint (bulletproof-react's import boundaries): features never import each other,
@@ -33,25 +32,30 @@ export default tseslint.config(
       'no-restricted-properties': 'off',
     },
   },
-  {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+  // Import boundaries with ESLint's own rule (a plugin would add a native resolver whose lock entries
+  // npm writes for this platform only): a feature's file may not reach into another feature, and
+  // lib and features never import the app layer.
+  ...features.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'import-x/no-restricted-paths': [
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            ...features.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${features.filter((f) => f !== feature).join('|')})(/|$)`,
               message: 'Features never import each other: move what both need to lib/ or the domain package.',
-            })),
-            { target: ['./apps/web/src/lib', './apps/web/src/features'], from: './apps/web/src/app', message: 'Imports flow lib → features → app.' },
-            { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'Imports flow lib → features → app.' },
+            },
+            { regex: '(^|/)app/', message: 'Imports flow lib → features → app.' },
           ],
         },
       ],
+    },
+  })),
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(features|app)/', message: 'Imports flow lib → features → app.' }] }],
     },
   },
   {
