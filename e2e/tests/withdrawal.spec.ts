@@ -25,7 +25,7 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     await expect(page.getByTestId('cost-interest')).toHaveText('₱90.00');
     await page.getByTestId('term-14').click();
     // issue 9 item 4: what arrives and what is owed, above the cost lines, with EIR explained
-    await expect(page.getByTestId('withdraw-receive')).toHaveText('₱1,959.60');
+    await expect(page.getByTestId('withdraw-receive')).toHaveText('₱1,964.42');
     await expect(page.getByTestId('withdraw-summary')).toContainText('EIR');
 
     // docs/compliance.md arithmetic: 0.15%/day, 1.5% fee, no tax on fees, DST ₱15.00 × 14/365 = ₱0.58, ₱5 credit reporting
