@@ -6,10 +6,21 @@ import { readdirSync } from 'node:fs';
 
 // House rules as lint (bulletproof-react's import boundaries): features never import each other,
 // lib and features never import the app layer, and the domain package stays pure (no I/O).
-const features = readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = readdirSync('apps/web/src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'apps/api/src/db/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      'apps/api/src/db/migrations/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,12 +29,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       // Time comes from the injected clock (architecture rule); Date.now() is banned in rules and use cases.
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use the injected clock.' }],
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use crypto for randomness.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Use the injected clock.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+          message: 'Use crypto for randomness.',
+        },
+      ],
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -55,7 +75,10 @@ export default tseslint.config(
   {
     files: ['apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(features|app)/', message: 'Imports flow lib → features → app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(features|app)/', message: 'Imports flow lib → features → app.' }] },
+      ],
     },
   },
   {
@@ -66,8 +89,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(node:|fs$|path$|crypto$|http|net$|child_process$|worker_threads$)', message: 'The domain is pure rules: no I/O, no Node built-ins.' },
-            { regex: '^(pg|pg-boss|drizzle-orm|@electric-sql|fastify|@fastify|sharp|@aws-sdk|react|react-dom|@tanstack|zustand|i18next|react-i18next|antd-mobile)(/|$)', message: 'The domain is pure rules: no database, server, storage or UI code.' },
+            {
+              regex: '^(node:|fs$|path$|crypto$|http|net$|child_process$|worker_threads$)',
+              message: 'The domain is pure rules: no I/O, no Node built-ins.',
+            },
+            {
+              regex:
+                '^(pg|pg-boss|drizzle-orm|@electric-sql|fastify|@fastify|sharp|@aws-sdk|react|react-dom|@tanstack|zustand|i18next|react-i18next|antd-mobile)(/|$)',
+              message: 'The domain is pure rules: no database, server, storage or UI code.',
+            },
             { regex: '^\\.\\./\\.\\./\\.\\./(apps)', message: 'The domain never imports an app.' },
           ],
         },

@@ -7,13 +7,19 @@
  * Needs PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { sql } from 'drizzle-orm';
-import { accrualStatement, accrueOverdueCharges } from '../apps/api/src/modules/servicing/accrue-overdue-charges.ts';
+import {
+  accrualStatement,
+  accrueOverdueCharges,
+} from '../apps/api/src/modules/servicing/accrue-overdue-charges.ts';
 
 const n = Number(process.argv[2] ?? process.env.BENCH_LOANS ?? 100_000);
+/** accrual batches at once (the day job's ACCRUAL_PARALLELISM, default 2) */
+const parallelism = Number(process.env.BENCH_PARALLELISM ?? 2);
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `pisonow_bench_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: url });
@@ -23,6 +29,34 @@ const target = new URL(url);
 target.pathname = `/${name}`;
 const database = await openDatabase({ url: target.toString() });
 const seconds = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e9;
+/**
+ * CPU seconds used so far by every server process connected to the bench database (read from
+ * /proc, so only when PostgreSQL runs on this machine): on shared cores wall time is noisy, the
+ * CPU a run costs is not.
+ */
+async function backendCpu(): Promise<Map<number, number> | null> {
+  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+    name,
+  ]);
+  const ticks = new Map<number, number>();
+  try {
+    for (const { pid } of rows) {
+      const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      ticks.set(pid, Number(stat[11]) + Number(stat[12]));
+    }
+  } catch {
+    return null;
+  }
+  return ticks;
+}
+/** per server process present at the end: its CPU since `from` (a new process: all of it) */
+const cpuSince = async (from: Map<number, number> | null) => {
+  const to = await backendCpu();
+  if (from === null || to === null) return null;
+  let ticks = 0;
+  for (const [pid, t] of to) ticks += t - (from.get(pid) ?? 0);
+  return ticks / 100;
+};
 
 try {
   await database.migrate();
@@ -34,15 +68,24 @@ try {
   // Seeding skips triggers (a superuser's replication role): it writes what disbursements would have.
   await client.query('begin');
   await client.query(`set local session_replication_role = replica`);
-  await client.query(`create temp table seed on commit drop as select gen_random_uuid() as customer_id, gen_random_uuid() as application_id, gen_random_uuid() as order_id, gen_random_uuid() as ledger_id, i from generate_series(1, $1) i`, [n]);
-  await client.query(`insert into customers (id, phone, registered_at) select customer_id, '8' || lpad(i::text, 9, '0'), now() from seed`);
-  await client.query(`insert into applications (id, customer_id, status, created_at, updated_at) select application_id, customer_id, 'approved', now(), now() from seed`);
+  await client.query(
+    `create temp table seed on commit drop as select gen_random_uuid() as customer_id, gen_random_uuid() as application_id, gen_random_uuid() as order_id, gen_random_uuid() as ledger_id, i from generate_series(1, $1) i`,
+    [n],
+  );
+  await client.query(
+    `insert into customers (id, phone, registered_at) select customer_id, '8' || lpad(i::text, 9, '0'), now() from seed`,
+  );
+  await client.query(
+    `insert into applications (id, customer_id, status, created_at, updated_at) select application_id, customer_id, 'approved', now(), now() from seed`,
+  );
   await client.query(
     `insert into orders (id, customer_id, application_id, status, product_version, principal, term_days, interest, service_fee, coupon, credit_reporting_fee, tax, net_proceeds, total_repayment, daily_interest_ppm, late_charge, penalty_daily_ppm, extension_fee_bp, extension_days, payout_destination, agreed_at, created_at, disbursed_at, due_date, updated_at)
      select order_id, customer_id, application_id, 'repaying', 1, 200000, 14, 4200, 3000, 0, 500, 0, 196500, 204200, 1500, 0, 1500, 100, 8, '{}'::jsonb, now(), now(), now(), $1, now() from seed`,
     [due],
   );
-  await client.query(`insert into ledger_transactions (id, kind, idempotency_key, customer_id, reference, posted_at) select ledger_id, 'disbursement', 'disbursement:' || order_id, customer_id, order_id::text, now() from seed`);
+  await client.query(
+    `insert into ledger_transactions (id, kind, idempotency_key, customer_id, reference, posted_at) select ledger_id, 'disbursement', 'disbursement:' || order_id, customer_id, order_id::text, now() from seed`,
+  );
   await client.query(
     `insert into ledger_entries (id, transaction_id, account, customer_id, order_id, amount)
      select gen_random_uuid(), ledger_id, 'principal_receivable', customer_id, order_id, 200000 from seed union all
@@ -61,36 +104,81 @@ try {
   console.info(`seeded ${n.toLocaleString('en-US')} loans in ${seconds(t0).toFixed(1)} s`);
 
   if (process.env.BENCH_EXPERIMENT === 'explain') {
-    await database.db.transaction(async (tx) => {
-      const plan = await tx.execute(sql`explain (analyze, buffers) ${accrualStatement(today, new Date('2027-03-20T00:05:00+08:00'))}`);
-      console.info((plan as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n'));
-      tx.rollback();
-    }).catch(() => undefined);
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`set local jit = off`);
+        await tx.execute(sql`set local work_mem = '64MB'`);
+        const plan = await tx.execute(
+          sql`explain (analyze, buffers) ${accrualStatement(today, new Date('2027-03-20T00:05:00+08:00'))}`,
+        );
+        console.info(
+          (plan as unknown as { rows: Record<string, string>[] }).rows
+            .map((r) => Object.values(r)[0])
+            .join('\n'),
+        );
+        tx.rollback();
+      })
+      .catch(() => undefined);
   }
+  // open the pool's connection before measuring its CPU
+  await database.db.execute(sql`select 1`);
+  let c0 = await backendCpu();
   t0 = process.hrtime.bigint();
-  const result = await accrueOverdueCharges(database.db, today, new Date('2027-03-20T00:05:00+08:00'));
+  const result = await accrueOverdueCharges(database.db, today, new Date('2027-03-20T00:05:00+08:00'), {
+    parallelism,
+  });
   const job = seconds(t0);
-  if (result.charges !== n || result.becameOverdue !== n) throw new Error(`expected ${n} charges, got ${JSON.stringify(result)}`);
+  const jobCpu = await cpuSince(c0);
+  if (result.charges !== n || result.becameOverdue !== n)
+    throw new Error(`expected ${n} charges, got ${JSON.stringify(result)}`);
+  c0 = await backendCpu();
   t0 = process.hrtime.bigint();
-  const again = await accrueOverdueCharges(database.db, today, new Date('2027-03-20T00:06:00+08:00'));
+  const again = await accrueOverdueCharges(database.db, today, new Date('2027-03-20T00:06:00+08:00'), {
+    parallelism,
+  });
   const rerun = seconds(t0);
+  const rerunCpu = await cpuSince(c0);
   if (again.charges !== 0) throw new Error('a second run posted charges');
 
   // The baseline: one hand-written UPDATE of the same rows (no history, no ledger, no caps).
   await client.query('alter table orders add column bench_penalty bigint not null default 0');
+  c0 = await backendCpu();
   t0 = process.hrtime.bigint();
-  await client.query(`update orders set bench_penalty = least(total_repayment * penalty_daily_ppm * ($1::date - due_date::date) / 1000000, total_repayment * 50000 * ($1::date - due_date::date) / 30000000), status = 'overdue', updated_at = now() where status in ('repaying', 'extended', 'overdue') and due_date < $1`, [today]);
+  await client.query(
+    `update orders set bench_penalty = least(total_repayment * penalty_daily_ppm * ($1::date - due_date::date) / 1000000, total_repayment * 50000 * ($1::date - due_date::date) / 30000000), status = 'overdue', updated_at = now() where status in ('repaying', 'extended', 'overdue') and due_date < $1`,
+    [today],
+  );
   const update = seconds(t0);
-  const { rows } = await client.query(`select (select count(*) from ledger_entries where account = 'penalty_receivable')::int as lines, (select coalesce(sum(amount), 0) from ledger_entries)::text as total`);
+  const updateCpu = await cpuSince(c0);
+  const { rows } = await client.query(
+    `select (select count(*) from ledger_entries where account = 'penalty_receivable')::int as lines, (select coalesce(sum(amount), 0) from ledger_entries)::text as total`,
+  );
   await client.end();
 
-  const line = (label: string, s: number) => `| ${label} | ${s.toFixed(2)} s | ${Math.round(n / s).toLocaleString('en-US')} loans/s |`;
-  console.info(`\nAccrual for ${n.toLocaleString('en-US')} overdue loans on PostgreSQL (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version})\n`);
-  console.info('| run | time | rate |\n|---|---|---|');
-  console.info(line('day job (postings, ledger, history, events)', job));
-  console.info(line('day job run again (posts nothing)', rerun));
-  console.info(line('hand-written set-based UPDATE', update));
-  console.info(`\nratio job / UPDATE: ${(job / update).toFixed(2)}×; penalty lines posted: ${rows[0].lines}; ledger total: ${rows[0].total} (must be 0)`);
+  const line = (label: string, s: number, cpu: number | null) =>
+    `| ${label} | ${s.toFixed(2)} s | ${cpu === null ? '—' : `${cpu.toFixed(1)} s`} | ${Math.round(n / s).toLocaleString('en-US')} loans/s |`;
+  console.info(
+    `\nAccrual for ${n.toLocaleString('en-US')} overdue loans on PostgreSQL (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version})\n`,
+  );
+  console.info(
+    `load average at the end: ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}; server CPU = CPU seconds of the PostgreSQL backends\n`,
+  );
+  console.info('| run | time | server CPU | rate |\n|---|---|---|---|');
+  console.info(
+    line(
+      `day job (postings, ledger, history, events; ${result.batches} batches, ${parallelism} at once)`,
+      job,
+      jobCpu,
+    ),
+  );
+  console.info(line('day job run again (posts nothing)', rerun, rerunCpu));
+  console.info(line('hand-written set-based UPDATE', update, updateCpu));
+  console.info(
+    `\nratio job / UPDATE: ${(job / update).toFixed(2)}×${jobCpu !== null && updateCpu ? ` (server CPU ${(jobCpu / updateCpu).toFixed(2)}×)` : ''}; penalty lines posted: ${rows[0].lines}; ledger total: ${rows[0].total} (must be 0)`,
+  );
   if (rows[0].total !== '0') throw new Error('the ledger does not sum to zero');
 } finally {
   await database.close();

@@ -5,7 +5,15 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { PRODUCTION_MEMORY_SETTINGS, repoRoot, serverEntry, sleep, startServerProcess, throwAwayDatabase, type ServerProcess } from '../apps/api/src/test/server-process.ts';
+import {
+  PRODUCTION_MEMORY_SETTINGS,
+  repoRoot,
+  serverEntry,
+  sleep,
+  startServerProcess,
+  throwAwayDatabase,
+  type ServerProcess,
+} from '../apps/api/src/test/server-process.ts';
 
 export { repoRoot, serverEntry, sleep, throwAwayDatabase };
 export type Proc = ServerProcess;
@@ -14,13 +22,22 @@ const photoFixtures = path.join(repoRoot, 'apps/api/src/test/fixtures/photos');
 export const fixture = (name: string) => readFile(path.join(photoFixtures, name));
 
 /** Starts a server process (its request log to /dev/null, stderr kept) and waits for `readyPath`. */
-export const startProcess = (entry: string, env: Record<string, string>, readyPath = '/api/health', timeoutMs = 90_000) => startServerProcess(entry, env, { readyPath, timeoutMs, quiet: true });
+export const startProcess = (
+  entry: string,
+  env: Record<string, string>,
+  readyPath = '/api/health',
+  timeoutMs = 90_000,
+) => startServerProcess(entry, env, { readyPath, timeoutMs, quiet: true });
 
 /** Resident, peak and anonymous (heap, not shared-library pages) memory of a process, in MB (Linux /proc). */
 export function memoryOf(pid: number): { rssMb: number; peakMb: number; anonMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024), anonMb: Math.round(kb('RssAnon') / 1024) };
+  return {
+    rssMb: Math.round(kb('VmRSS') / 1024),
+    peakMb: Math.round(kb('VmHWM') / 1024),
+    anonMb: Math.round(kb('RssAnon') / 1024),
+  };
 }
 
 export function machine() {
@@ -31,7 +48,10 @@ export function machine() {
     memoryGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     node: process.version,
     os: `${os.type()} ${os.release()}`,
-    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
 }
 
@@ -41,7 +61,11 @@ export const randomIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${ra
 /** The API as the web app speaks it, over real HTTP. */
 export function httpApi(base: string) {
   const json = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(base + url, { method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(base + url, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -53,7 +77,8 @@ export function httpApi(base: string) {
   };
   const api = {
     json,
-    sendCode: (phone: string, ip = randomIp()) => json('POST', '/api/auth/login-code', { phone }, { 'x-forwarded-for': ip }),
+    sendCode: (phone: string, ip = randomIp()) =>
+      json('POST', '/api/auth/login-code', { phone }, { 'x-forwarded-for': ip }),
     lastCode: async (phone: string): Promise<string> => {
       const res = await json('GET', `/api/sandbox/outbox?phone=${phone}`);
       const body: string = res.body?.messages?.[0]?.body ?? '';
@@ -62,7 +87,12 @@ export function httpApi(base: string) {
       return match[1];
     },
     login: (phone: string, code: string, ip = randomIp()) =>
-      json('POST', '/api/auth/login', { phone, code, privacyAccepted: true, privacyPolicyVersion: '2026-11-01' }, { 'x-forwarded-for': ip }),
+      json(
+        'POST',
+        '/api/auth/login',
+        { phone, code, privacyAccepted: true, privacyPolicyVersion: '2026-11-01' },
+        { 'x-forwarded-for': ip },
+      ),
     signIn: async (phone = randomPhone()) => {
       const ip = randomIp();
       const sent = await api.sendCode(phone, ip);
@@ -73,9 +103,19 @@ export function httpApi(base: string) {
     },
     /** one photo through a grant; resolves to the HTTP status of the upload */
     uploadPhoto: async (token: string, kind: 'idCard' | 'selfie', bytes: Buffer) => {
-      const grant = await json('POST', '/api/photos/upload-grants', { kind }, { authorization: `Bearer ${token}` });
-      if (grant.status !== 201) throw new Error(`grant failed: ${grant.status} ${JSON.stringify(grant.body)}`);
-      const res = await fetch(base + grant.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(bytes) });
+      const grant = await json(
+        'POST',
+        '/api/photos/upload-grants',
+        { kind },
+        { authorization: `Bearer ${token}` },
+      );
+      if (grant.status !== 201)
+        throw new Error(`grant failed: ${grant.status} ${JSON.stringify(grant.body)}`);
+      const res = await fetch(base + grant.body.uploadUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/jpeg' },
+        body: new Uint8Array(bytes),
+      });
       await res.arrayBuffer();
       return res.status;
     },
@@ -84,7 +124,11 @@ export function httpApi(base: string) {
 }
 
 /** Runs `fn` over `items` with at most `concurrency` at a time. */
-export async function pool<T, R>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: T[],
+  concurrency: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -97,7 +141,6 @@ export async function pool<T, R>(items: T[], concurrency: number, fn: (item: T, 
   );
   return results;
 }
-
 
 /** Environment for the product server in the bench and soak: sandbox providers, limits opened for load from many "clients". */
 export function productEnv(extra: Record<string, string>): Record<string, string> {
@@ -113,4 +156,21 @@ export function productEnv(extra: Record<string, string>): Record<string, string
     CAPTCHA_PREFIX_SENDS_PER_10_MINUTES: '10000',
     ...extra,
   };
+}
+
+/**
+ * A borrower with an approved application and a disbursed loan, straight in the database (the same
+ * fixture the servicing tests use), for the home benchmark: the screen a repaying borrower opens.
+ */
+export async function seedBorrowerWithLoan(databaseUrl: string): Promise<{ phone: string }> {
+  const { openDatabase } = await import('../apps/api/src/db/client.ts');
+  const { seedDisbursedLoan } = await import('../apps/api/src/test/loan-fixtures.ts');
+  const database = await openDatabase({ url: databaseUrl });
+  try {
+    const phone = randomPhone();
+    await seedDisbursedLoan(database.db, { disbursedAt: new Date(), phone });
+    return { phone };
+  } finally {
+    await database.close();
+  }
 }

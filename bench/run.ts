@@ -2,17 +2,35 @@
 // Writes bench/results.md. Needs PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres); every database it makes is thrown away.
 import autocannon from 'autocannon';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fixture, httpApi, machine, memoryOf, pool, productEnv, randomIp, randomPhone, repoRoot, serverEntry, sleep, startProcess, throwAwayDatabase, type Proc } from './lib.ts';
+import {
+  seedBorrowerWithLoan,
+  fixture,
+  httpApi,
+  machine,
+  memoryOf,
+  pool,
+  productEnv,
+  randomIp,
+  randomPhone,
+  repoRoot,
+  serverEntry,
+  sleep,
+  startProcess,
+  throwAwayDatabase,
+  type Proc,
+} from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 1000);
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 40);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const OUT = process.env.BENCH_OUT ?? path.join(repoRoot, 'bench/results.md');
+const ACCRUAL_MARKER = '<!-- accrual: kept by bench/run.ts -->';
 // To measure another build of the server in the same conditions (e.g. the "before" commit, exported
 // elsewhere): BENCH_SERVER_ENTRY=/path/to/apps/api/src/server.ts BENCH_SERVER_ENV='{"NODE_OPTIONS":""}'
 const productEntry = process.env.BENCH_SERVER_ENTRY ?? serverEntry;
@@ -34,14 +52,30 @@ const notes: string[] = [];
 const memory: { when: string; rssMb: number; peakMb: number; anonMb: number }[] = [];
 const log = (...args: unknown[]) => console.log('[bench]', ...args);
 
-type Request = { method?: string; path: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> };
+type Request = {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>;
+};
 
-async function load(name: string, url: string, requests: Request[], options: { amount?: number; warmup?: boolean; note?: string } = {}): Promise<Row> {
+async function load(
+  name: string,
+  url: string,
+  requests: Request[],
+  options: { amount?: number; warmup?: boolean; note?: string } = {},
+): Promise<Row> {
   if (options.warmup !== false && !options.amount) {
     await autocannon({ url, connections: CONNECTIONS, duration: 2, requests }); // discarded: JIT, pools, caches
   }
   const started = performance.now();
-  const result = await autocannon({ url, connections: CONNECTIONS, requests, ...(options.amount ? { amount: options.amount } : { duration: SECONDS }) });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    requests,
+    ...(options.amount ? { amount: options.amount } : { duration: SECONDS }),
+  });
   const row: Row = {
     name,
     rps: Math.round(result.requests.average),
@@ -54,7 +88,10 @@ async function load(name: string, url: string, requests: Request[], options: { a
   };
   if (options.amount) row.rps = Math.round((result.requests.total / (performance.now() - started)) * 1000);
   rows.push(row);
-  log(name, `${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors}`);
+  log(
+    name,
+    `${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors}`,
+  );
   return row;
 }
 
@@ -70,10 +107,23 @@ async function photoLoad(proc: Proc, label: string, count: number) {
   const selfie = await fixture('selfie-one-face.jpg');
   const idCard = await fixture('id-card-sharp.jpg');
   const started = performance.now();
-  const statuses = await pool(Array.from({ length: count }, (_, i) => i), 4, (i) => api.uploadPhoto(token, i % 2 ? 'idCard' : 'selfie', i % 2 ? idCard : selfie));
+  const statuses = await pool(
+    Array.from({ length: count }, (_, i) => i),
+    4,
+    (i) => api.uploadPhoto(token, i % 2 ? 'idCard' : 'selfie', i % 2 ? idCard : selfie),
+  );
   const ms = performance.now() - started;
   const ok = statuses.filter((s) => s === 201).length;
-  rows.push({ name: `${label}: photo uploads (half selfies with face check), 4 at a time`, rps: Math.round((count / ms) * 1000 * 10) / 10, p50: NaN, p99: NaN, requests: count, non2xx: count - ok, errors: 0, note: `${Math.round(ms / count)} ms a photo` });
+  rows.push({
+    name: `${label}: photo uploads (half selfies with face check), 4 at a time`,
+    rps: Math.round((count / ms) * 1000 * 10) / 10,
+    p50: NaN,
+    p99: NaN,
+    requests: count,
+    non2xx: count - ok,
+    errors: 0,
+    note: `${Math.round(ms / count)} ms a photo`,
+  });
   log(`${label} photos: ${ok}/${count} accepted in ${Math.round(ms)} ms`);
 }
 
@@ -85,7 +135,10 @@ async function main() {
   let pgliteDir = '';
   try {
     // — the product on PostgreSQL —
-    const product = await startProcess(productEntry, env({ DATABASE_URL: db.url, DATA_DIR: path.join(tmpdir(), 'pisonow-bench-data') }));
+    const product = await startProcess(
+      productEntry,
+      env({ DATABASE_URL: db.url, DATA_DIR: path.join(tmpdir(), 'pisonow-bench-data') }),
+    );
     procs.push(product);
     await sleep(3000);
     recordMemory(product, 'PostgreSQL: idle after start');
@@ -97,19 +150,41 @@ async function main() {
     const bare = await startProcess(path.join(repoRoot, 'bench/servers/bare-http.ts'), {}, '/');
     const bareRow = await load('bare node:http (no database)', bare.base, [{ path: '/' }]);
     await bare.stop();
-    const minimal = await startProcess(path.join(repoRoot, 'bench/servers/minimal-fastify.ts'), { DATABASE_URL: db.url }, '/ready');
-    const minimalRow = await load('minimal Fastify + node-postgres: session ⨝ customer (1 query)', minimal.base, [{ path: '/api/me', headers: auth }]);
+    const minimal = await startProcess(
+      path.join(repoRoot, 'bench/servers/minimal-fastify.ts'),
+      { DATABASE_URL: db.url },
+      '/ready',
+    );
+    const minimalRow = await load(
+      'minimal Fastify + node-postgres: session ⨝ customer (1 query)',
+      minimal.base,
+      [{ path: '/api/me', headers: auth }],
+    );
+    // home is measured for a borrower with an approved application and a loan being repaid
+    const borrower = await seedBorrowerWithLoan(db.url);
+    const loanAuth = { authorization: `Bearer ${(await api.signIn(borrower.phone)).token}` };
+    const minimalHomeRow = await load(
+      'minimal Fastify + node-postgres: the same home queries (session, home, order)',
+      minimal.base,
+      [{ path: '/api/home', headers: loanAuth }],
+    );
     await minimal.stop();
 
     // — the product —
-    const meRow = await load('product GET /api/me (PostgreSQL)', product.base, [{ path: '/api/me', headers: auth }]);
+    const meRow = await load('product GET /api/me (PostgreSQL)', product.base, [
+      { path: '/api/me', headers: auth },
+    ]);
 
     const openapi = (await api.json('GET', '/api/openapi.json')).body as { paths?: Record<string, unknown> };
     let homeRow: Row | undefined;
     if (openapi?.paths?.['/api/home']) {
-      homeRow = await load('product GET /api/home (PostgreSQL)', product.base, [{ path: '/api/home', headers: auth }]);
+      homeRow = await load('product GET /api/home (PostgreSQL), a borrower repaying a loan', product.base, [
+        { path: '/api/home', headers: loanAuth },
+      ]);
     } else {
-      notes.push('`GET /api/home` is not in this build\'s OpenAPI document (it lands from another branch): skipped.');
+      notes.push(
+        "`GET /api/home` is not in this build's OpenAPI document (it lands from another branch): skipped.",
+      );
       log('GET /api/home not in the OpenAPI document: skipped');
     }
 
@@ -118,16 +193,24 @@ async function main() {
       {
         method: 'POST',
         path: '/api/auth/login-code',
-        setupRequest: (req) => ({ ...req, headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() }, body: JSON.stringify({ phone: randomPhone() }) }),
+        setupRequest: (req) => ({
+          ...req,
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
+          body: JSON.stringify({ phone: randomPhone() }),
+        }),
       },
     ]);
 
     // verify: codes sent beforehand (read from the sandbox outbox), then each request logs one in
-    const pending = await pool(Array.from({ length: LOGINS }, () => randomPhone()), 20, async (phone) => {
-      const sent = await api.sendCode(phone);
-      if (sent.status !== 200) throw new Error(`send failed ${sent.status}`);
-      return { phone, code: await api.lastCode(phone) };
-    });
+    const pending = await pool(
+      Array.from({ length: LOGINS }, () => randomPhone()),
+      20,
+      async (phone) => {
+        const sent = await api.sendCode(phone);
+        if (sent.status !== 200) throw new Error(`send failed ${sent.status}`);
+        return { phone, code: await api.lastCode(phone) };
+      },
+    );
     let next = 0;
     await load(
       'product POST /api/auth/login (verify code, first login registers)',
@@ -138,7 +221,16 @@ async function main() {
           path: '/api/auth/login',
           setupRequest: (req) => {
             const p = pending[next++ % pending.length]!;
-            return { ...req, headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() }, body: JSON.stringify({ phone: p.phone, code: p.code, privacyAccepted: true, privacyPolicyVersion: '2026-11-01' }) };
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
+              body: JSON.stringify({
+                phone: p.phone,
+                code: p.code,
+                privacyAccepted: true,
+                privacyPolicyVersion: '2026-11-01',
+              }),
+            };
           },
         },
       ],
@@ -147,7 +239,12 @@ async function main() {
 
     await photoLoad(product, 'PostgreSQL', PHOTOS);
     recordMemory(product, 'PostgreSQL: right after load');
-    await load('product GET /api/me after the photo load (PostgreSQL)', product.base, [{ path: '/api/me', headers: auth }], { warmup: false });
+    await load(
+      'product GET /api/me after the photo load (PostgreSQL)',
+      product.base,
+      [{ path: '/api/me', headers: auth }],
+      { warmup: false },
+    );
     await sleep(10_000);
     recordMemory(product, 'PostgreSQL: 10 s after load');
     await product.stop();
@@ -161,7 +258,9 @@ async function main() {
     recordMemory(embedded, 'PGlite: idle after start');
     const eapi = httpApi(embedded.base);
     const etoken = (await eapi.signIn()).token;
-    await load('product GET /api/me (embedded PGlite)', embedded.base, [{ path: '/api/me', headers: { authorization: `Bearer ${etoken}` } }]);
+    await load('product GET /api/me (embedded PGlite)', embedded.base, [
+      { path: '/api/me', headers: { authorization: `Bearer ${etoken}` } },
+    ]);
     await photoLoad(embedded, 'PGlite', Math.max(10, Math.round(PHOTOS / 2)));
     recordMemory(embedded, 'PGlite: right after load');
     await sleep(10_000);
@@ -183,14 +282,21 @@ async function main() {
       '',
       '| run | req/s | p50 ms | p99 ms | requests | non-2xx | errors | note |',
       '|---|---:|---:|---:|---:|---:|---:|---|',
-      ...rows.map((r) => `| ${r.name} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.requests} | ${r.non2xx} | ${r.errors} | ${r.note ?? ''} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.name} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.requests} | ${r.non2xx} | ${r.errors} | ${r.note ?? ''} |`,
+      ),
       '',
       '| ratio | value |',
       '|---|---:|',
       `| product \`/api/me\` ÷ minimal Fastify + pg | ${ratio(meRow, minimalRow)} |`,
       `| minimal Fastify + pg ÷ bare node:http | ${ratio(minimalRow, bareRow)} |`,
       `| product \`/api/me\` ÷ bare node:http | ${ratio(meRow, bareRow)} |`,
-      ...(homeRow ? [`| product \`/api/home\` ÷ minimal Fastify + pg | ${ratio(homeRow, minimalRow)} |`] : []),
+      ...(homeRow
+        ? [
+            `| product \`/api/home\` ÷ minimal Fastify + pg doing the same queries | ${ratio(homeRow, minimalHomeRow)} |`,
+          ]
+        : []),
       '',
       '| product server memory | RSS MB | peak RSS MB | of which anonymous MB |',
       '|---|---:|---:|---:|',
@@ -199,7 +305,10 @@ async function main() {
       ...notes.map((n) => `- ${n}`),
       '',
     ];
-    await writeFile(OUT, lines.join('\n'));
+    // the accrual figures (npm run bench:accrual, recorded by hand) stay below their marker
+    const previous = await readFile(OUT, 'utf8').catch(() => '');
+    const kept = previous.indexOf(ACCRUAL_MARKER);
+    await writeFile(OUT, lines.join('\n') + (kept >= 0 ? `\n\n${previous.slice(kept)}` : ''));
     log(`wrote ${path.relative(repoRoot, OUT)}`);
   } finally {
     for (const p of procs) await p.stop().catch(() => {});

@@ -8,11 +8,24 @@ import autocannon from 'autocannon';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fixture, httpApi, machine, memoryOf, productEnv, randomPhone, repoRoot, serverEntry, sleep, startProcess, throwAwayDatabase } from './lib.ts';
+import {
+  fixture,
+  httpApi,
+  machine,
+  memoryOf,
+  productEnv,
+  randomPhone,
+  repoRoot,
+  serverEntry,
+  sleep,
+  startProcess,
+  throwAwayDatabase,
+} from './lib.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const DATABASES = (process.env.SOAK_DATABASES ?? 'postgres,pglite').split(',');
-const ADMIN_URL = process.env.SOAK_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL =
+  process.env.SOAK_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const OUT = process.env.SOAK_OUT ?? path.join(repoRoot, 'bench/soak-memory.md');
 /** SOAK_PHOTOS=0 leaves out the photo loop (the API alone, no image worker) */
 const PHOTOS = process.env.SOAK_PHOTOS !== '0';
@@ -33,7 +46,12 @@ interface Soak {
 async function soak(database: string): Promise<Soak> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pisonow-soak-'));
   const db = database === 'postgres' ? await throwAwayDatabase(ADMIN_URL, 'pisonow_soak') : null;
-  const server = await startProcess(serverEntry, productEnv({ DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) }), '/api/health/ready', 180_000);
+  const server = await startProcess(
+    serverEntry,
+    productEnv({ DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) }),
+    '/api/health/ready',
+    180_000,
+  );
   try {
     await sleep(3000);
     const idleMb = memoryOf(server.child.pid!).rssMb;
@@ -52,7 +70,12 @@ async function soak(database: string): Promise<Soak> {
         await sleep(5000);
       }
     })();
-    const reads = autocannon({ url: `${server.base}/api/me`, connections: 20, duration: SECONDS, headers: { authorization: `Bearer ${token}` } }).then((r) => {
+    const reads = autocannon({
+      url: `${server.base}/api/me`,
+      connections: 20,
+      duration: SECONDS,
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => {
       counts.me = r.requests.total;
     });
     const logins = Array.from({ length: 2 }, async () => {
@@ -67,7 +90,9 @@ async function soak(database: string): Promise<Soak> {
     const idCard = await fixture('id-card-sharp.jpg');
     const photos = (async () => {
       for (let i = 0; PHOTOS && running(); i++) {
-        const status = await api.uploadPhoto(token, i % 2 ? 'idCard' : 'selfie', i % 2 ? idCard : selfie).catch(() => 0);
+        const status = await api
+          .uploadPhoto(token, i % 2 ? 'idCard' : 'selfie', i % 2 ? idCard : selfie)
+          .catch(() => 0);
         if (status === 201) counts.photos++;
         else counts.photoFailures++;
       }
@@ -105,7 +130,10 @@ const lines = [
   '',
   '| database | goal MB | idle MB | max RSS MB | mean RSS 2nd window MB | mean RSS last window MB | /api/me requests | logins | photos (failed) | verdict |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-  ...results.map((r) => `| ${r.database} | ${GOAL_MB[r.database]} | ${r.idleMb} | ${r.maxMb} | ${r.firstMinuteMb} | ${r.lastMinuteMb} | ${r.counts.me} | ${r.counts.logins} | ${r.counts.photos} (${r.counts.photoFailures}) | ${r.ok ? 'within goal, flat' : 'OVER GOAL or growing'} |`),
+  ...results.map(
+    (r) =>
+      `| ${r.database} | ${GOAL_MB[r.database]} | ${r.idleMb} | ${r.maxMb} | ${r.firstMinuteMb} | ${r.lastMinuteMb} | ${r.counts.me} | ${r.counts.logins} | ${r.counts.photos} (${r.counts.photoFailures}) | ${r.ok ? 'within goal, flat' : 'OVER GOAL or growing'} |`,
+  ),
   '',
   ...results.flatMap((r) => [
     `RSS over time on ${r.database} (MB, one sample every 30 s; anonymous in brackets):`,

@@ -10,7 +10,16 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'pisonow-e2e-'));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = {
   executablePath: chromium,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
 };
 
 export default defineConfig({
@@ -29,9 +38,17 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'iphone', use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions }, testIgnore: /desktop\.spec\.ts/ },
+    {
+      name: 'iphone',
+      use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions },
+      testIgnore: /(desktop|console[\w-]*)\.spec\.ts/,
+    },
     // the accessibility sweep runs in both projects (every route × iPhone and desktop)
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium', launchOptions }, testMatch: /(desktop|a11y)\.spec\.ts/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], browserName: 'chromium', launchOptions },
+      testMatch: /(desktop|a11y|console[\w-]*)\.spec\.ts/,
+    },
   ],
   webServer: {
     command: 'node ../apps/api/src/server.ts',

@@ -22,12 +22,14 @@ const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
  * Query ~20): lower this budget as that work lands, never raise it without a reason in the commit.
  */
 const BUDGETS = {
-  '/start': { page: 'src/features/auth/pages/start.tsx', kb: 160 },
+  '/start': { page: 'src/features/auth/pages/start.tsx', kb: 145 },
   '/homeIndex': { page: 'src/features/home/pages/home-index.tsx', kb: 185 },
   '/allWithdraw': { page: 'src/features/lending/pages/all-withdraw.tsx', kb: 185 },
   '/identityInfo': { page: 'src/features/application/pages/identity-info.tsx', kb: 235 },
   '/loan': { page: 'src/features/lending/pages/loan.tsx', kb: 190 },
   '/my': { page: 'src/features/profile/pages/my.tsx', kb: 185 },
+  '/subIndex': { page: 'src/features/lending/pages/sub-index.tsx', kb: 185 },
+  '/videoIndex': { page: 'src/features/tutorial/pages/video-index.tsx', kb: 150 },
 };
 
 function closure(key, seen = new Set()) {
@@ -54,11 +56,15 @@ for (const [route, { page, kb }] of Object.entries(BUDGETS)) {
     continue;
   }
   const keys = closure(page, closure(entryKey));
-  const files = [...new Set([...keys].map((key) => manifest[key].file))].filter((file) => file.endsWith('.js'));
+  const files = [...new Set([...keys].map((key) => manifest[key].file))].filter((file) =>
+    file.endsWith('.js'),
+  );
   const size = files.reduce((sum, file) => sum + brotliBytes(file), 0) / 1024;
   const over = size > kb;
   if (over) failed = true;
-  console.log(`${route.padEnd(15)} ${String(files.length).padStart(8)} ${size.toFixed(1).padStart(11)} ${String(kb).padStart(11)}${over ? '   OVER BUDGET' : ''}`);
+  console.log(
+    `${route.padEnd(15)} ${String(files.length).padStart(8)} ${size.toFixed(1).padStart(11)} ${String(kb).padStart(11)}${over ? '   OVER BUDGET' : ''}`,
+  );
 }
 if (failed) {
   console.error('bundle budget exceeded');

@@ -20,7 +20,10 @@ const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 async function json(path, init) {
-  const res = await fetch(`${base}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) } });
+  const res = await fetch(`${base}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) },
+  });
   const body = await res.json();
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
   return body;
@@ -29,21 +32,37 @@ async function json(path, init) {
 /** A borrower session through the sandbox SMS outbox (the same way the browser suite logs in). */
 async function login() {
   const phone = `9${randomInt(100_000_000, 999_999_999)}`;
-  await json('/api/auth/login-code', { method: 'POST', body: JSON.stringify({ phone }), headers: { 'idempotency-key': crypto.randomUUID() } });
+  await json('/api/auth/login-code', {
+    method: 'POST',
+    body: JSON.stringify({ phone }),
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
   const outbox = await json(`/api/sandbox/outbox?phone=${phone}`);
   const code = /(\d{4})/.exec((outbox.messages[0]?.body ?? '').replace(/\[.*?\]|【.*?】/, ''))?.[1];
   const config = await json('/api/config/public');
   const session = await json('/api/auth/login', {
     method: 'POST',
     headers: { 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify({ phone, code, privacyAccepted: true, privacyPolicyVersion: config.privacyPolicyVersion }),
+    body: JSON.stringify({
+      phone,
+      code,
+      privacyAccepted: true,
+      privacyPolicyVersion: config.privacyPolicyVersion,
+    }),
   });
   return { ...session, phone };
 }
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-sync',
+  ],
 });
 const rows = [];
 let failed = false;
@@ -59,12 +78,23 @@ try {
         await page.goto(`${base}/api/health`); // same origin, no app running to overwrite the store
         // a first visit: no service worker and no Cache Storage from an earlier run
         const reset = await page.createCDPSession();
-        await reset.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+        await reset.send('Storage.clearDataForOrigin', {
+          origin: base,
+          storageTypes: 'service_workers,cache_storage',
+        });
         await reset.detach();
         await page.evaluate((s) => {
           const state = { publicData: { customerId: s.customerId, token: s.token, phone_number: s.phone } };
           localStorage.setItem('coCore', JSON.stringify({ state, version: 1 }));
-          localStorage.setItem('userInfo', JSON.stringify({ customerId: s.customerId, phone: s.phone, registered: s.registered, expiresAt: s.expiresAt }));
+          localStorage.setItem(
+            'userInfo',
+            JSON.stringify({
+              customerId: s.customerId,
+              phone: s.phone,
+              registered: s.registered,
+              expiresAt: s.expiresAt,
+            }),
+          );
         }, session);
         // storage is kept for the session, but the HTTP cache must be cold like a first visit
         const cdp = await page.createCDPSession();
@@ -83,7 +113,9 @@ try {
       await page.close();
       const lhr = result.lhr;
       const a = lhr.audits;
-      const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+      const scripts = (a['network-requests']?.details?.items ?? []).filter(
+        (r) => r.resourceType === 'Script',
+      );
       results.push({
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),
         fcp: a['first-contentful-paint'].numericValue,
@@ -113,7 +145,10 @@ for (const r of rows) {
   );
 }
 mkdirSync('.lighthouse', { recursive: true });
-writeFileSync('.lighthouse/summary.json', JSON.stringify({ at: new Date().toISOString(), base, runs, rows }, null, 2));
+writeFileSync(
+  '.lighthouse/summary.json',
+  JSON.stringify({ at: new Date().toISOString(), base, runs, rows }, null, 2),
+);
 if (failed) {
   console.error(`below threshold (start ≥ ${minStart}, logged in ≥ ${minLoggedIn})`);
   process.exit(1);

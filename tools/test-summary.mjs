@@ -12,7 +12,9 @@ try {
   console.error(`${label}: no readable report at ${file} (${error.message})`);
   process.exit(1);
 }
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 if (typeof report.numPassedTests === 'number') {
   // Vitest (Jest-compatible JSON)
   passed = report.numPassedTests;

@@ -44,7 +44,8 @@ export default defineConfig({
         // the face detector (1.3 MB) loads only on the selfie step; it stays a network request
         globIgnores: ['**/face-detector-*.js', '**/start.html'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        // the operator console (issue 11) is another app: never answered from the borrower shell
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/console(\/|$)/],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
         clientsClaim: true,

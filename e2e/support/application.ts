@@ -28,7 +28,8 @@ export async function choose(page: Page, name: string, code: string) {
   await picker.click();
   const sheet = page.getByTestId(`sheet-${name}`);
   await expect(sheet).toBeVisible();
-  const option = code === '*' ? sheet.locator('[data-testid^="option-"]').first() : sheet.getByTestId(`option-${code}`);
+  const option =
+    code === '*' ? sheet.locator('[data-testid^="option-"]').first() : sheet.getByTestId(`option-${code}`);
   await option.click();
   await expect(sheet).toBeHidden();
 }
@@ -39,17 +40,22 @@ export async function next(page: Page, to: RegExp) {
 }
 
 export async function uploadPhoto(page: Page, kind: 'idCard' | 'selfie', file: string) {
-  const uploaded = page.waitForResponse((r) => /\/api\/photos\/uploads\//.test(r.url()) && r.request().method() === 'PUT');
+  const uploaded = page.waitForResponse(
+    (r) => /\/api\/photos\/uploads\//.test(r.url()) && r.request().method() === 'PUT',
+  );
   await page.locator(`[data-testid="photo-input-${kind}"]`).first().setInputFiles(file);
   expect((await uploaded).ok()).toBe(true);
   await expect(page.getByTestId(`photo-preview-${kind}`)).toBeVisible();
 }
 
 /** A PhilSys number of this borrower's own: the decision rejects one ID number on two customers. */
-export const philsysFor = (phone: string) => `1234 ${phone.slice(0, 4)} ${phone.slice(4, 8)} ${phone.slice(8)}56`;
+export const philsysFor = (phone: string) =>
+  `1234 ${phone.slice(0, 4)} ${phone.slice(4, 8)} ${phone.slice(8)}56`;
 
 export async function identityStep(page: Page, phone: string) {
   await expect(visible(page, 'step-progress')).toContainText('Step 1 of 7');
+  // BE-13 (RA 9510): told before anything is saved that loan data goes to the CIC
+  await expect(visible(page, 'cic-notice')).toContainText('Credit Information Corporation');
   await choose(page, 'idType', 'philsys');
   await fill(page, 'idNumber', philsysFor(phone));
   await uploadPhoto(page, 'idCard', ID_CARD);
@@ -97,7 +103,9 @@ export async function restOfSteps(page: Page, phone: string, payoutAccount?: str
   await expect(visible(page, 'contacts-notice')).toContainText('never contact them to collect');
   await visible(page, 'field-consentAccepted').check();
   await visible(page, 'step-next').click();
-  await expect(visible(page, 'error-contacts.2.phone')).toHaveText('An emergency contact cannot be your own registered number.');
+  await expect(visible(page, 'error-contacts.2.phone')).toHaveText(
+    'An emergency contact cannot be your own registered number.',
+  );
   await fill(page, 'contacts.2.phone', '9181110003');
   await next(page, /\/workInfo$/);
 
@@ -123,7 +131,9 @@ export async function restOfSteps(page: Page, phone: string, payoutAccount?: str
   await expect(visible(page, 'field-payeeFirstName')).toHaveValue('Juan');
   await fill(page, 'confirmAccount', '09999999999');
   await visible(page, 'step-next').click();
-  await expect(visible(page, 'error-confirmAccount')).toHaveText('Bank info does not match: the account numbers differ.');
+  await expect(visible(page, 'error-confirmAccount')).toHaveText(
+    'Bank info does not match: the account numbers differ.',
+  );
   // a chosen payout account (sandbox: one ending 0000 fails the payout)
   if (payoutAccount) await fill(page, 'account', payoutAccount);
   await fill(page, 'confirmAccount', payoutAccount ?? `0${phone}`);

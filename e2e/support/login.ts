@@ -26,7 +26,12 @@ export async function codeFromOutbox(request: APIRequestContext, phone: string):
 export async function loginThroughUi(page: Page, phone = freshPhone()): Promise<string> {
   await page.goto('/start');
   await appLive(page);
-  await page.getByTestId('phone-input').locator('input').or(page.locator('input[data-testid="phone-input"]')).first().fill(phone);
+  await page
+    .getByTestId('phone-input')
+    .locator('input')
+    .or(page.locator('input[data-testid="phone-input"]'))
+    .first()
+    .fill(phone);
   await page.getByTestId('send-code').click();
   const code = await codeFromOutbox(page.request, phone);
   await fillCode(page, code);
@@ -53,4 +58,23 @@ export async function coCore(page: Page): Promise<Record<string, unknown>> {
     const parsed = raw ? JSON.parse(raw) : {};
     return (parsed.state ?? parsed) as Record<string, unknown>;
   });
+}
+
+/** A borrower signed in through the API as the app does it (login code from the sandbox outbox). */
+export async function loginThroughApi(
+  request: APIRequestContext,
+  phone = freshPhone(),
+): Promise<{ phone: string; token: string; customerId: string; headers: Record<string, string> }> {
+  expect((await request.post('/api/auth/login-code', { data: { phone } })).ok()).toBe(true);
+  const login = await request.post('/api/auth/login', {
+    data: {
+      phone,
+      code: await codeFromOutbox(request, phone),
+      privacyAccepted: true,
+      privacyPolicyVersion: '2026-11-01',
+    },
+  });
+  expect(login.ok()).toBe(true);
+  const { token, customerId } = (await login.json()) as { token: string; customerId: string };
+  return { phone, token, customerId, headers: { authorization: `Bearer ${token}` } };
 }

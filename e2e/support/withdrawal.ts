@@ -5,7 +5,14 @@ import { baseInfoStep, identityStep, restOfSteps } from './application.ts';
 /** The withdrawal journey's steps, shared by the withdrawal and servicing journeys. */
 
 /** Logs in, fills all seven steps, submits and waits for the sandbox decision on home. */
-export async function applyAndWait(page: Page, options: { email?: string; payoutAccount?: (phone: string) => string; expect: 'Can be withdrawn' | 'Rejected' }): Promise<string> {
+export async function applyAndWait(
+  page: Page,
+  options: {
+    email?: string;
+    payoutAccount?: (phone: string) => string;
+    expect: 'Can be withdrawn' | 'Rejected';
+  },
+): Promise<string> {
   const phone = await loginThroughUi(page);
   await page.getByTestId('apply-card').getByTestId('apply-now').click();
   await expect(page).toHaveURL(/\/identityInfo$/);
@@ -27,7 +34,10 @@ export async function sign(page: Page) {
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + box.width * 0.15, y);
   await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1) await page.mouse.move(box.x + box.width * (0.15 + i * 0.05), y + (i % 2 ? -1 : 1) * box.height * 0.2, { steps: 2 });
+  for (let i = 1; i <= 12; i += 1)
+    await page.mouse.move(box.x + box.width * (0.15 + i * 0.05), y + (i % 2 ? -1 : 1) * box.height * 0.2, {
+      steps: 2,
+    });
   await page.mouse.up();
 }
 
@@ -43,7 +53,9 @@ export async function agreeSignAndSubmit(page: Page): Promise<string> {
   // VAL-12: nothing is sent before both documents are agreed to; ST-07: nor before a signature
   const submit = page.getByTestId('loan-submit');
   await expect(submit).toBeDisabled();
-  await expect(page.getByTestId('loan-blocker')).toHaveText('Please agree to the loan agreement and the sanction letter before withdrawing.');
+  await expect(page.getByTestId('loan-blocker')).toHaveText(
+    'Please agree to the loan agreement and the sanction letter before withdrawing.',
+  );
   await page.getByTestId('agree-agreement').check();
   await expect(submit).toBeDisabled();
   await page.getByTestId('agree-sanction').check();
@@ -54,7 +66,8 @@ export async function agreeSignAndSubmit(page: Page): Promise<string> {
   // SH-13: a double tap books one order
   const posts: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/orders')) posts.push(r.headers()['idempotency-key'] ?? '');
+    if (r.method() === 'POST' && r.url().endsWith('/api/orders'))
+      posts.push(r.headers()['idempotency-key'] ?? '');
   });
   await submit.dblclick();
   await expect(page).toHaveURL(/\/withdrawPage\?orderId=[0-9a-f-]{36}$/);

@@ -22,10 +22,17 @@ async function audit(page: Page, route: string): Promise<Finding[]> {
   await page.goto(route);
   await expect(page.getByTestId('page-title').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ route, id: v.id, impact: v.impact ?? '', nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    .map((v) => ({
+      route,
+      id: v.id,
+      impact: v.impact ?? '',
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
 }
 
 function report(findings: Finding[]): string {

@@ -25,12 +25,16 @@ test.describe('clarity (issue 9)', () => {
     await context.setOffline(true);
     const started = Date.now();
     await page.getByTestId('send-code').click();
-    await expect(page.locator('.adm-toast-main').getByText('Network abnormal', { exact: false })).toBeVisible({ timeout: 3_000 });
+    await expect(page.locator('.adm-toast-main').getByText('Network abnormal', { exact: false })).toBeVisible(
+      { timeout: 3_000 },
+    );
     expect(Date.now() - started).toBeLessThan(3_000);
     await context.setOffline(false);
   });
 
-  test('item 6: an empty phone says it is empty (not "format error"); a wrong code is said once', async ({ page }) => {
+  test('item 6: an empty phone says it is empty (not "format error"); a wrong code is said once', async ({
+    page,
+  }) => {
     await page.goto('/start');
     await appLive(page);
     await page.getByTestId('send-code').click();
@@ -38,7 +42,9 @@ test.describe('clarity (issue 9)', () => {
     const phone = await loginThroughUiUntilCode(page);
     await page.locator('input[data-testid="code-input"]').fill(phone.endsWith('0000') ? '1111' : '0000');
     await page.getByTestId('login-submit').click();
-    await expect(page.locator('#start-code-error')).toHaveText('Verification code incorrect, please re-enter it.');
+    await expect(page.locator('#start-code-error')).toHaveText(
+      'Verification code incorrect, please re-enter it.',
+    );
     // said once: under the field, not also as a toast
     await expect(page.getByText('Verification code incorrect, please re-enter it.')).toHaveCount(1);
   });

@@ -1,6 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fill, visible } from '../support/application.ts';
-import { addDays, advanceClock, borrowerWithLoan, enDate, expectAccessible, expectNoRawKeys, getOrder, sandboxToday, setLanguage, simulate, snap } from '../support/servicing.ts';
+import {
+  addDays,
+  advanceClock,
+  borrowerWithLoan,
+  enDate,
+  expectAccessible,
+  expectNoRawKeys,
+  getOrder,
+  sandboxToday,
+  setLanguage,
+  simulate,
+  snap,
+} from '../support/servicing.ts';
 
 /**
  * Loan servicing (issue 7) on an iPhone, against the real server with the sandbox collection
@@ -25,7 +37,9 @@ async function openBill(page: Page, orderId: string) {
 }
 
 test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-09, SH-01)', () => {
-  test('ST-01 VAL-15 BE-09 disbursed → +14 days due today → +3 overdue with charges → a day passes with the Repay sheet open (409, new amount shown) → repay by e-wallet checkout → settled with a receipt; RO-02 then the re-loan borrower changes the payout account; SH-01 every page in three languages', async ({ page }) => {
+  test('ST-01 VAL-15 BE-09 disbursed → +14 days due today → +3 overdue with charges → a day passes with the Repay sheet open (409, new amount shown) → repay by e-wallet checkout → settled with a receipt; RO-02 then the re-loan borrower changes the payout account; SH-01 every page in three languages', async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     const { phone, orderId } = await borrowerWithLoan(page);
     const start = await sandboxToday(page);
@@ -54,7 +68,8 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await expect(page.getByTestId('bill-overdue-note')).toContainText('3 days overdue');
     // both overdue lines are shown; together they are more than nothing and within one 5%-a-month cap
     // (BE-07; how they split depends on the product: the default has no flat late charge)
-    const centavos = async (id: string) => BigInt((await page.getByTestId(id).innerText()).replace(/[₱,.]/g, ''));
+    const centavos = async (id: string) =>
+      BigInt((await page.getByTestId(id).innerText()).replace(/[₱,.]/g, ''));
     await expect(page.getByTestId('balance-lateCharge')).toHaveText(/^₱\d[\d,]*\.\d\d$/);
     await expect(page.getByTestId('balance-penalty')).toHaveText(/^₱\d[\d,]*\.\d\d$/);
     expect((await centavos('balance-lateCharge')) + (await centavos('balance-penalty'))).toBeGreaterThan(0n);
@@ -76,7 +91,9 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     // page re-reads the bill and shows the new amount to confirm
     await advanceClock(page, 1);
     await page.getByTestId('channel-GCASH').click();
-    await expect(page.getByText('The amount due has changed. Please check the new amount and choose again.')).toBeVisible();
+    await expect(
+      page.getByText('The amount due has changed. Please check the new amount and choose again.'),
+    ).toBeVisible();
     await expect(page.getByTestId('repay-amount')).not.toHaveText(amountDue);
     amountDue = (await page.getByTestId('repay-amount').innerText()).trim();
     await expect(page.getByTestId('bill-amount-due')).toHaveText(amountDue);
@@ -103,7 +120,9 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await fill(page, 'account', `0${phone}`);
     await fill(page, 'confirmAccount', `0${phone}`);
     await page.getByTestId('change-bank-submit').click();
-    await expect(page.getByText('The new payout account must differ from the current one.').first()).toBeVisible();
+    await expect(
+      page.getByText('The new payout account must differ from the current one.').first(),
+    ).toBeVisible();
     const newAccount = `09${phone.slice(1, 9)}7`;
     await fill(page, 'account', newAccount);
     await fill(page, 'confirmAccount', newAccount);
@@ -112,7 +131,12 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await snap(page, 'change-bank');
 
     // SH-01: every new page in Filipino and Chinese, no raw keys; each passes axe (WCAG 2 A/AA) in English first
-    const pages = ['/billIndex', `/bill?orderId=${orderId}`, `/repaidDetail?repayment=${repaymentId}`, '/changeBank'];
+    const pages = [
+      '/billIndex',
+      `/bill?orderId=${orderId}`,
+      `/repaidDetail?repayment=${repaymentId}`,
+      '/changeBank',
+    ];
     for (const path of pages) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
@@ -139,23 +163,37 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await setLanguage(page, 'en-US');
   });
 
-  test('CO-02 extend: fee, new due date 8 days later and a fresh disclosure, agreed before paying → "Extended"; RO-02 a first-time borrower cannot change the payout account; the maintenance message', async ({ page }) => {
+  test('CO-02 extend: fee, new due date 8 days later and a fresh disclosure, agreed before paying → "Extended"; RO-02 a first-time borrower cannot change the payout account; the maintenance message', async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     const { orderId } = await borrowerWithLoan(page);
     const before = await getOrder(page, orderId);
 
     // RO-02: no settled loan yet
     await page.goto('/changeBank');
-    await expect(page.getByTestId('change-bank-message')).toHaveText('You can change your payout account after your first loan is fully repaid.');
+    await expect(page.getByTestId('change-bank-message')).toHaveText(
+      'You can change your payout account after your first loan is fully repaid.',
+    );
     await expect(page.getByTestId('change-bank-form')).toHaveCount(0);
     await snap(page, 'change-bank-first-loan');
     // the maintenance switch is server configuration (BANK_CHANGE_MAINTENANCE), fixed for this
     // server process: its answer is stubbed here to check what the page shows for it
     await page.route('**/api/payout-account', (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ json: { canChange: false, blockedBy: 'maintenance', account: { channel: 'ewallet', providerCode: 'GCASH' } } }) : route.continue(),
+      route.request().method() === 'GET'
+        ? route.fulfill({
+            json: {
+              canChange: false,
+              blockedBy: 'maintenance',
+              account: { channel: 'ewallet', providerCode: 'GCASH' },
+            },
+          })
+        : route.continue(),
     );
     await page.reload();
-    await expect(page.getByTestId('change-bank-message')).toHaveText('The system is under maintenance for bank changes.');
+    await expect(page.getByTestId('change-bank-message')).toHaveText(
+      'The system is under maintenance for bank changes.',
+    );
     await snap(page, 'change-bank-maintenance');
     await page.unroute('**/api/payout-account');
 
@@ -189,14 +227,18 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
       await setLanguage(page, lang);
       await openBill(page, orderId);
       await page.getByTestId('bill-extend').click();
-      await expect(page.getByTestId('extension-panel').or(page.getByTestId('extension-blocked'))).toBeVisible();
+      await expect(
+        page.getByTestId('extension-panel').or(page.getByTestId('extension-blocked')),
+      ).toBeVisible();
       await expectNoRawKeys(page);
       await snap(page, `extend-${lang}`, 'extension-panel');
     }
     await setLanguage(page, 'en-US');
   });
 
-  test('BE-05 ST-02 bank transfer paid with a different amount is held and explained; a cancelled e-wallet checkout fails with a way to try again; over the counter: code, amount, partner and expiry, paid → settled', async ({ page }) => {
+  test('BE-05 ST-02 bank transfer paid with a different amount is held and explained; a cancelled e-wallet checkout fails with a way to try again; over the counter: code, amount, partner and expiry, paid → settled', async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     const { orderId } = await borrowerWithLoan(page);
     await openBill(page, orderId);
@@ -215,7 +257,9 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     // the borrower sends ₱1.00 less: kept in suspense, and the borrower is told
     const owed = BigInt((await getOrder(page, orderId)).balance?.total ?? '0');
     await simulate(page, transferId, { outcome: 'pay_different', amount: String(owed - 100n) });
-    await expect(page.getByTestId('repayment-held')).toContainText('which is not the amount due', { timeout: 20_000 });
+    await expect(page.getByTestId('repayment-held')).toContainText('which is not the amount due', {
+      timeout: 20_000,
+    });
     await expect(page.getByTestId('repayment-held')).toContainText('our team will contact you');
     await snap(page, 'held');
 

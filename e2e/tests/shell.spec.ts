@@ -1,10 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { loginThroughUi, appLive } from '../support/login.ts';
 
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
 test.describe('app shell (SH-01, SH-03, SH-04, SH-06, RO-01)', () => {
-  test('RO-01 SH-06 a borrower-only route sends a visitor to /start; visitor routes open', async ({ page }) => {
+  test('RO-01 SH-06 a borrower-only route sends a visitor to /start; visitor routes open', async ({
+    page,
+  }) => {
     for (const path of ['/homeIndex', '/my', '/setup', '/aboutUs', '/billIndex']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/start/);
@@ -17,7 +20,12 @@ test.describe('app shell (SH-01, SH-03, SH-04, SH-06, RO-01)', () => {
   });
 
   test('SH-04 ER-01 an Android phone is sent to /noAndroid', async ({ browser }) => {
-    const context = await browser.newContext({ userAgent: ANDROID, viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      userAgent: ANDROID,
+      viewport: { width: 412, height: 915 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     for (const path of ['/', '/start', '/privacy']) {
       await page.goto(path);
@@ -47,7 +55,11 @@ test.describe('app shell (SH-01, SH-03, SH-04, SH-06, RO-01)', () => {
 
   test('SH-03 a KeepAlive route keeps what was typed when the borrower comes back', async ({ page }) => {
     await page.goto('/test');
-    const input = page.getByTestId('test-input').locator('input').or(page.locator('input[data-testid="test-input"]')).first();
+    const input = page
+      .getByTestId('test-input')
+      .locator('input')
+      .or(page.locator('input[data-testid="test-input"]'))
+      .first();
     await input.fill('kept across navigation');
     // navigate inside the app (a full page load would reset any in-memory state): the data router
     // follows history changes announced by popstate, as a link or the back button does.
@@ -58,10 +70,18 @@ test.describe('app shell (SH-01, SH-03, SH-04, SH-06, RO-01)', () => {
     await expect(page).toHaveURL(/\/privacy/);
     await page.goBack();
     await expect(page).toHaveURL(/\/test/);
-    await expect(page.getByTestId('test-input').locator('input').or(page.locator('input[data-testid="test-input"]')).first()).toHaveValue('kept across navigation');
+    await expect(
+      page
+        .getByTestId('test-input')
+        .locator('input')
+        .or(page.locator('input[data-testid="test-input"]'))
+        .first(),
+    ).toHaveValue('kept across navigation');
   });
 
-  test('SH-03 SH-13 a button tapped on a kept-alive page works again when the borrower comes back', async ({ page }) => {
+  test('SH-03 SH-13 a button tapped on a kept-alive page works again when the borrower comes back', async ({
+    page,
+  }) => {
     await loginThroughUi(page);
     const apply = page.getByTestId('apply-card').getByTestId('apply-now');
     await apply.click();
@@ -79,9 +99,16 @@ test.describe('app shell (SH-01, SH-03, SH-04, SH-06, RO-01)', () => {
     await page.goto('/start');
     await appLive(page);
     await page.route('**/api/auth/login-code', (route) => route.abort('internetdisconnected'));
-    await page.getByTestId('phone-input').locator('input').or(page.locator('input[data-testid="phone-input"]')).first().fill('9171112222');
+    await page
+      .getByTestId('phone-input')
+      .locator('input')
+      .or(page.locator('input[data-testid="phone-input"]'))
+      .first()
+      .fill('9171112222');
     await page.getByTestId('send-code').click();
-    await expect(page.locator('.adm-toast-main').getByText('Network abnormal', { exact: false })).toBeVisible();
+    await expect(
+      page.locator('.adm-toast-main').getByText('Network abnormal', { exact: false }),
+    ).toBeVisible();
   });
 
   test('SH-09 the bottom navigation has Home, My Loan and Profile', async ({ page }) => {

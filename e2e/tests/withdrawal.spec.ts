@@ -10,7 +10,9 @@ import { agreeSignAndSubmit, applyAndWait } from '../support/withdrawal.ts';
  */
 
 test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-12, SH-17)', () => {
-  test('EN-06 BE-07 ST-07 ST-01 ST-06 choose ₱2,000 for 14 days, read, agree, sign → paid out in seconds; a second withdrawal is blocked', async ({ page }) => {
+  test('EN-06 BE-07 ST-07 ST-01 ST-06 choose ₱2,000 for 14 days, read, agree, sign → paid out in seconds; a second withdrawal is blocked', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await applyAndWait(page, { expect: 'Can be withdrawn' });
     await page.getByTestId('apply-withdraw').click();
@@ -19,10 +21,11 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     // the largest offered amount first; then down to ₱2,000 and 14 days
     await expect(page.getByTestId('withdraw-amount-value')).toHaveText('₱4,000.00');
     await expect(visible(page, 'fraud-warning')).toBeVisible();
-    for (let i = 0; i < 4; i += 1) await page.getByTestId('withdraw-amount').getByTestId('withdraw-amount-less').click();
+    for (let i = 0; i < 4; i += 1)
+      await page.getByTestId('withdraw-amount').getByTestId('withdraw-amount-less').click();
     await expect(page.getByTestId('withdraw-amount-value')).toHaveText('₱2,000.00');
     await page.getByTestId('term-30').click();
-    await expect(page.getByTestId('cost-interest')).toHaveText('₱90.00');
+    await expect(page.getByTestId('cost-interest')).toHaveText('+₱90.00');
     await page.getByTestId('term-14').click();
     // issue 9 item 4: what arrives and what is owed, above the cost lines, with EIR explained
     await expect(page.getByTestId('withdraw-receive')).toHaveText('₱1,964.42');
@@ -32,18 +35,20 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     const lines: Record<string, string | RegExp> = {
       principal: '₱2,000.00',
       dailyRate: '0.15%',
-      interest: '₱42.00',
-      serviceFee: '-₱30.00',
-      tax: '₱0.00',
-      documentaryStampTax: '-₱0.58',
-      creditReportingFee: '-₱5.00',
-      coupon: '₱0.00',
+      interest: '+₱42.00',
+      // clarity item 4: every deduction the same way (−₱x, zero included), additions +₱x
+      serviceFee: '−₱30.00',
+      tax: '−₱0.00',
+      documentaryStampTax: '−₱0.58',
+      creditReportingFee: '−₱5.00',
+      coupon: '+₱0.00',
       netProceeds: '₱1,964.42',
       totalRepayment: '₱2,042.00',
       dueDate: /^\d{4}-\d{2}-\d{2}$/,
       eir: '8.66%',
     };
-    for (const [line, value] of Object.entries(lines)) await expect(page.getByTestId(`cost-${line}`)).toHaveText(value);
+    for (const [line, value] of Object.entries(lines))
+      await expect(page.getByTestId(`cost-${line}`)).toHaveText(value);
 
     await page.getByTestId('withdraw-continue').click();
     await expect(page).toHaveURL(/\/loan\?amount=200000&termDays=14$/);
@@ -82,7 +87,11 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     await expect(page.getByTestId('balance-principal')).toHaveText('₱2,000.00');
     await expect(page.getByTestId('balance-total')).toHaveText('₱2,042.00');
     // the signed documents, each opened on demand (fetched with the session)
-    for (const [kind, title] of [['disclosure', 'Disclosure Statement on Loan Transaction'], ['agreement', 'Loan Agreement'], ['sanction_letter', 'Sanction Letter']] as const) {
+    for (const [kind, title] of [
+      ['disclosure', 'Disclosure Statement on Loan Transaction'],
+      ['agreement', 'Loan Agreement'],
+      ['sanction_letter', 'Sanction Letter'],
+    ] as const) {
       await page.getByTestId(`open-doc-${kind}`).click();
       await expect(page.getByTestId(`doc-${kind}`)).toContainText(title);
     }
@@ -91,7 +100,9 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     await expect(page.getByTestId('cost-netProceeds')).toHaveText('₱1,964.42');
   });
 
-  test('ST-04 VAL-07 a payout to an account ending 0000 fails; the borrower enters another account and is paid', async ({ page }) => {
+  test('ST-04 VAL-07 a payout to an account ending 0000 fails; the borrower enters another account and is paid', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     // sandbox: a payout account ending 0000 is refused by the provider (INVALID_DESTINATION)
     const failing = (phone: string) => `0${phone.slice(0, 6)}0000`;
@@ -102,21 +113,30 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     await expect(page).toHaveURL(/\/loan\?amount=400000&termDays=14$/);
     await agreeSignAndSubmit(page);
 
-    await expect(page.getByTestId('order-status')).toHaveText('Disbursement failed: please fix your payout account', { timeout: 30_000 });
-    await expect(page.getByTestId('payout-failed-message')).toHaveText('The wallet or bank information is invalid, money cannot be deposited.');
+    await expect(page.getByTestId('order-status')).toHaveText(
+      'Disbursement failed: please fix your payout account',
+      { timeout: 30_000 },
+    );
+    await expect(page.getByTestId('payout-failed-message')).toHaveText(
+      'The wallet or bank information is invalid, money cannot be deposited.',
+    );
     await expect(visible(page, 'field-payeeFirstName')).toHaveValue('Juan');
 
     // VAL-07: the account that failed is refused
     await fill(page, 'account', failing(phone));
     await fill(page, 'confirmAccount', failing(phone));
     await page.getByTestId('fix-account-submit').click();
-    await expect(page.getByTestId('error-account')).toHaveText('The new payout account must differ from the current one.');
+    await expect(page.getByTestId('error-account')).toHaveText(
+      'The new payout account must differ from the current one.',
+    );
 
     // VAL-06 on the form, then a working account: paid out again
     await fill(page, 'account', `0${phone}`);
     await fill(page, 'confirmAccount', `0${phone.slice(0, 9)}8`);
     await page.getByTestId('fix-account-submit').click();
-    await expect(page.getByTestId('error-confirmAccount')).toHaveText('Bank info does not match: the account numbers differ.');
+    await expect(page.getByTestId('error-confirmAccount')).toHaveText(
+      'Bank info does not match: the account numbers differ.',
+    );
     await fill(page, 'confirmAccount', `0${phone}`);
     await page.getByTestId('fix-account-submit').click();
     await expect(page.getByTestId('order-status')).toHaveText(/Disbursement in progress|Expires in 14 days/);
@@ -125,7 +145,9 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     await expect(page.getByTestId('fix-account-submit')).toHaveCount(0);
   });
 
-  test('ST-01 the rejected path: home shows "Rejected" and the resubmission date; withdrawal stays closed', async ({ page }) => {
+  test('ST-01 the rejected path: home shows "Rejected" and the resubmission date; withdrawal stays closed', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     // sandbox: an application e-mail starting with "reject" is declined (retry in 30 days)
     await applyAndWait(page, { email: 'reject.juan@example.com', expect: 'Rejected' });

@@ -6,8 +6,20 @@ import { fileURLToPath } from 'node:url';
 
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
-const args = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args,
+});
 
 async function shot(page: Page, name: string, fullPage = false) {
   await page.waitForLoadState('networkidle');
@@ -32,7 +44,9 @@ await shot(page, 'start-empty-phone');
 await page.locator('input[data-testid="phone-input"]').fill(phone);
 await page.getByTestId('send-code').click();
 await page.waitForTimeout(800);
-const outbox = (await (await page.request.get(`${base}/api/sandbox/outbox?phone=${phone}`)).json()) as { messages: { body: string }[] };
+const outbox = (await (await page.request.get(`${base}/api/sandbox/outbox?phone=${phone}`)).json()) as {
+  messages: { body: string }[];
+};
 const code = /(\d{4})/.exec((outbox.messages[0]?.body ?? '').replace(/\[.*?\]/, ''))?.[1] ?? '';
 await page.locator('input[data-testid="code-input"]').fill(code);
 await page.getByTestId('privacy-checkbox').click();
@@ -41,7 +55,13 @@ await page.getByTestId('login-submit').click();
 await page.waitForURL(/homeIndex/);
 await page.waitForTimeout(2200); // let the welcome toast (2000 ms, SH-14) go
 await shot(page, 'home');
-for (const [route, name] of [['/my', 'my'], ['/setup', 'setup'], ['/aboutUs', 'about-us'], ['/privacy', 'privacy'], ['/billIndex', 'bill-index-placeholder']] as const) {
+for (const [route, name] of [
+  ['/my', 'my'],
+  ['/setup', 'setup'],
+  ['/aboutUs', 'about-us'],
+  ['/privacy', 'privacy'],
+  ['/billIndex', 'bill-index-placeholder'],
+] as const) {
   await page.goto(`${base}${route}`);
   await shot(page, name, name === 'about-us');
 }

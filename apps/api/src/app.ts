@@ -21,7 +21,10 @@ import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import { SandboxPayoutProvider } from './providers/payout/sandbox-payout.ts';
 import { XenditPayoutProvider } from './providers/payout/xendit-payout.ts';
 import type { CollectionProvider } from './providers/collection/collection-provider.ts';
-import { SandboxCollectionProvider, sandboxCollectionWebhookSecret } from './providers/collection/sandbox-collection.ts';
+import {
+  SandboxCollectionProvider,
+  sandboxCollectionWebhookSecret,
+} from './providers/collection/sandbox-collection.ts';
 import { XenditCollectionProvider } from './providers/collection/xendit-collection.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
@@ -30,6 +33,7 @@ import errorHandlerPlugin, { clientErrorHandler, frameworkErrors } from './plugi
 import databasePlugin from './plugins/app/database.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
 import authPlugin from './plugins/app/auth.ts';
+import operatorAuthPlugin from './plugins/app/operator-auth.ts';
 import idempotencyPlugin from './plugins/app/idempotency.ts';
 import textGuardPlugin from './plugins/app/text-guard.ts';
 import platformRoutes from './modules/platform/routes.ts';
@@ -42,6 +46,26 @@ import lendingRoutes from './modules/lending/routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import servicingRoutes from './modules/servicing/routes.ts';
 import homeRoutes from './modules/home/routes.ts';
+import easyReloanRoutes from './modules/easy-reloan/routes.ts';
+import messageRoutes from './modules/messages/routes.ts';
+import supportRoutes from './modules/support/routes.ts';
+import consoleProductRoutes from './modules/console/product-routes.ts';
+import privacyRoutes from './modules/privacy/routes.ts';
+import consolePrivacyRoutes from './modules/console/privacy-routes.ts';
+import consoleDisputeRoutes from './modules/console/dispute-routes.ts';
+import consoleAccountingRoutes from './modules/console/accounting-routes.ts';
+import creditReportRoutes from './modules/credit-reports/routes.ts';
+import reportRoutes from './modules/reports/routes.ts';
+import amlRoutes, { amlStrRoutes } from './modules/aml/routes.ts';
+import consoleRoutes from './modules/console/routes.ts';
+import consoleEngagementRoutes from './modules/console/engagement-routes.ts';
+import consoleMoneyRoutes from './modules/console/money-routes.ts';
+import consoleReviewRoutes from './modules/console/review-routes.ts';
+import { seedDemoOperators } from './modules/console/demo-operators.ts';
+import { seedSandboxSanctionsList } from './modules/aml/seed-sandbox-list.ts';
+import couponRoutes from './modules/coupons/routes.ts';
+import complaintRoutes from './modules/complaints/routes.ts';
+import consoleComplaintRoutes from './modules/complaints/console-routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -69,24 +93,41 @@ export interface BuildAppOptions {
 function smsProviderFor(app: FastifyInstance): SmsProvider {
   const c = app.config;
   if (c.SMS_PROVIDER === 'semaphore') {
-    return new SemaphoreSmsProvider({ apiKey: c.SEMAPHORE_API_KEY!, senderName: c.SEMAPHORE_SENDER_NAME, baseUrl: c.SEMAPHORE_BASE_URL });
+    return new SemaphoreSmsProvider({
+      apiKey: c.SEMAPHORE_API_KEY!,
+      senderName: c.SEMAPHORE_SENDER_NAME,
+      baseUrl: c.SEMAPHORE_BASE_URL,
+    });
   }
   return new SandboxSmsProvider(app.db, app.clock, app.log);
 }
 
 function payoutProviderFor(config: Config, secretKey: Buffer): PayoutProvider {
   if (config.PAYOUT_PROVIDER === 'xendit') {
-    return new XenditPayoutProvider({ secretKey: config.XENDIT_SECRET_KEY!, callbackToken: config.XENDIT_CALLBACK_TOKEN!, baseUrl: config.XENDIT_BASE_URL });
+    return new XenditPayoutProvider({
+      secretKey: config.XENDIT_SECRET_KEY!,
+      callbackToken: config.XENDIT_CALLBACK_TOKEN!,
+      baseUrl: config.XENDIT_BASE_URL,
+    });
   }
   return new SandboxPayoutProvider(purposeKey(secretKey, 'sandbox-payout-callback'));
 }
 
 function collectionProviderFor(config: Config, secretKey: Buffer): CollectionProvider {
   if (config.COLLECTION_PROVIDER === 'xendit') {
-    return new XenditCollectionProvider({ secretKey: config.XENDIT_COLLECTION_SECRET_KEY ?? config.XENDIT_SECRET_KEY!, callbackToken: config.XENDIT_CALLBACK_TOKEN!, baseUrl: config.XENDIT_BASE_URL, displayName: config.COMPANY_NAME });
+    return new XenditCollectionProvider({
+      secretKey: config.XENDIT_COLLECTION_SECRET_KEY ?? config.XENDIT_SECRET_KEY!,
+      callbackToken: config.XENDIT_CALLBACK_TOKEN!,
+      baseUrl: config.XENDIT_BASE_URL,
+      displayName: config.COMPANY_NAME,
+    });
   }
   // the sandbox's checkout page is served by the sandbox routes (/api/sandbox/checkout/<id>)
-  return new SandboxCollectionProvider({ webhookSecret: sandboxCollectionWebhookSecret(config.SANDBOX_COLLECTION_WEBHOOK_SECRET, secretKey), accountName: config.COMPANY_NAME, checkoutPath: '/api/sandbox/checkout' });
+  return new SandboxCollectionProvider({
+    webhookSecret: sandboxCollectionWebhookSecret(config.SANDBOX_COLLECTION_WEBHOOK_SECRET, secretKey),
+    accountName: config.COMPANY_NAME,
+    checkoutPath: '/api/sandbox/checkout',
+  });
 }
 
 async function storageFor(config: Config): Promise<ObjectStorage> {
@@ -98,7 +139,10 @@ async function storageFor(config: Config): Promise<ObjectStorage> {
       region: config.S3_REGION,
       endpoint: config.S3_ENDPOINT,
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      credentials: config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } : undefined,
+      credentials:
+        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+          : undefined,
     });
   }
   // under DATA_DIR, never under WEB_DIST: photos are only ever served through signed links
@@ -136,7 +180,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDatabase = !options.database;
   const database =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite'), now: () => (options.clock ?? systemClock).now() }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: path.join(config.DATA_DIR, 'pglite'),
+      now: () => (options.clock ?? systemClock).now(),
+    }));
   if (ownsDatabase) await database.migrate();
 
   app.decorate('config', config);
@@ -163,7 +211,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
   // Image decoding and face detection live in worker threads that start on the first photo (the
   // face model on the first selfie) and exit when idle: the main process never loads sharp or tfjs.
-  const imagePool = !options.faceDetector || !options.photoInspector ? new ImageWorkerPool({ maxThreads: config.IMAGE_WORKERS, idleTimeoutMs: config.IMAGE_WORKER_IDLE_SECONDS * 1000 }) : undefined;
+  const imagePool =
+    !options.faceDetector || !options.photoInspector
+      ? new ImageWorkerPool({
+          maxThreads: config.IMAGE_WORKERS,
+          idleTimeoutMs: config.IMAGE_WORKER_IDLE_SECONDS * 1000,
+        })
+      : undefined;
   if (imagePool) app.addHook('onClose', async () => imagePool.close());
   app.decorate('providers', {
     sms: options.smsProvider ?? smsProviderFor(app),
@@ -175,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(jobsPlugin);
   await app.register(authPlugin);
+  await app.register(operatorAuthPlugin);
   await app.register(idempotencyPlugin);
   // routes
   await app.register(
@@ -192,6 +247,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orderRoutes);
       await api.register(servicingRoutes);
       await api.register(homeRoutes);
+      await api.register(easyReloanRoutes);
+      await api.register(messageRoutes);
+      await api.register(supportRoutes);
+      await api.register(complaintRoutes);
+      await api.register(privacyRoutes);
+      await api.register(consoleRoutes);
+      await api.register(consoleEngagementRoutes);
+      await api.register(consoleMoneyRoutes);
+      await api.register(consoleReviewRoutes);
+      await api.register(consolePrivacyRoutes);
+      await api.register(consoleDisputeRoutes);
+      await api.register(consoleAccountingRoutes);
+      await api.register(consoleComplaintRoutes);
+      await api.register(creditReportRoutes);
+      await api.register(reportRoutes);
+      await api.register(amlRoutes);
+      await api.register(amlStrRoutes);
+      await api.register(consoleProductRoutes);
+      await api.register(couponRoutes);
       if (config.SANDBOX) {
         await api.register(sandboxRoutes);
         await api.register(sandboxServicingRoutes);
@@ -200,5 +274,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
   await app.register(staticWebPlugin);
+  // sandbox (BE-09): demo operators of each role on the server's own database (the server prints them)
+  if (config.SANDBOX && ownsDatabase) {
+    await seedDemoOperators({
+      db: database.db,
+      clock: app.clock,
+      secretKey: app.secretKey,
+      sandbox: config.SANDBOX,
+      production: config.NODE_ENV === 'production',
+    });
+    await seedSandboxSanctionsList(database.db, app.clock);
+  }
   return app;
 }

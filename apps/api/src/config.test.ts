@@ -14,12 +14,26 @@ const problems = (env: Record<string, string>) => {
 describe('configuration from the environment', () => {
   it('defaults give the embedded, sandboxed development setup', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 8080, SANDBOX: true, SMS_PROVIDER: 'sandbox', OTP_TTL_SECONDS: 300, OTP_RESEND_SECONDS: 60, JOBS: true });
+    expect(c).toMatchObject({
+      PORT: 8080,
+      SANDBOX: true,
+      SMS_PROVIDER: 'sandbox',
+      OTP_TTL_SECONDS: 300,
+      OTP_RESEND_SECONDS: 60,
+      JOBS: true,
+    });
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
   it('every bad value is reported at once with a clear message', () => {
-    const p = problems({ PORT: 'eighty', SANDBOX: 'maybe', DATABASE_URL: 'mysql://x', SECRET_KEY: 'short', OTP_TTL_SECONDS: '5', ROUTE_ALIASES: '{"start":"no-slash"}' });
+    const p = problems({
+      PORT: 'eighty',
+      SANDBOX: 'maybe',
+      DATABASE_URL: 'mysql://x',
+      SECRET_KEY: 'short',
+      OTP_TTL_SECONDS: '5',
+      ROUTE_ALIASES: '{"start":"no-slash"}',
+    });
     expect(p).toEqual(
       expect.arrayContaining([
         'PORT must be a whole number',
@@ -45,7 +59,9 @@ describe('configuration from the environment', () => {
   });
 
   it('semaphore needs its API key', () => {
-    expect(problems({ SMS_PROVIDER: 'semaphore' })).toContain('SEMAPHORE_API_KEY is required when SMS_PROVIDER=semaphore');
+    expect(problems({ SMS_PROVIDER: 'semaphore' })).toContain(
+      'SEMAPHORE_API_KEY is required when SMS_PROVIDER=semaphore',
+    );
   });
 
   it('an empty value means unset', () => {
@@ -58,13 +74,24 @@ describe('configuration from the environment', () => {
 
   it('BE-07 production refuses the placeholder SEC registration and certificate of authority numbers', () => {
     const p = problems({ NODE_ENV: 'production' });
-    expect(p).toEqual(expect.arrayContaining([
-      'COMPANY_SEC_REG_NO must be the real registration number when NODE_ENV=production (not the sandbox placeholder)',
-      'COMPANY_CA_NO must be the real registration number when NODE_ENV=production (not the sandbox placeholder)',
-    ]));
-    const real = problems({ NODE_ENV: 'production', COMPANY_SEC_REG_NO: 'CS201912345', COMPANY_CA_NO: '3021' });
+    expect(p).toEqual(
+      expect.arrayContaining([
+        'COMPANY_SEC_REG_NO must be the real registration number when NODE_ENV=production (not the sandbox placeholder)',
+        'COMPANY_CA_NO must be the real registration number when NODE_ENV=production (not the sandbox placeholder)',
+      ]),
+    );
+    const real = problems({
+      NODE_ENV: 'production',
+      COMPANY_SEC_REG_NO: 'CS201912345',
+      COMPANY_CA_NO: '3021',
+    });
     expect(real.filter((m) => m.startsWith('COMPANY_'))).toEqual([]);
-    for (const placeholder of ['CS0000000000 (sandbox)', '0000', 'TBD', 'CS-0000-000']) expect(problems({ NODE_ENV: 'production', COMPANY_CA_NO: placeholder }).some((m) => m.startsWith('COMPANY_CA_NO'))).toBe(true);
+    for (const placeholder of ['CS0000000000 (sandbox)', '0000', 'TBD', 'CS-0000-000'])
+      expect(
+        problems({ NODE_ENV: 'production', COMPANY_CA_NO: placeholder }).some((m) =>
+          m.startsWith('COMPANY_CA_NO'),
+        ),
+      ).toBe(true);
     // development and the sandbox keep their defaults
     expect(problems({}).filter((m) => m.startsWith('COMPANY_'))).toEqual([]);
   });

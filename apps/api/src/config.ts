@@ -1,16 +1,24 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INACTIVE_APPLICANT_RETENTION_DAYS } from '@pisonow/domain';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const bool = (fallback: boolean) =>
   z
-    .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be 1/0, true/false, on/off or yes/no' })
+    .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
+      error: 'must be 1/0, true/false, on/off or yes/no',
+    })
     .optional()
     .transform((v) => (v === undefined ? fallback : ['1', 'true', 'on', 'yes'].includes(v)));
 const int = (fallback: number, min: number, max: number) =>
-  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).default(fallback);
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
 
 /**
  * Every setting comes from the environment, is validated once at start-up and is then read only
@@ -25,7 +33,9 @@ const envSchema = z
     TRUST_PROXY: bool(false),
     // HSTS: unset = on in production (served behind TLS), off otherwise (plain http on localhost)
     HSTS: z
-      .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be 1/0, true/false, on/off or yes/no' })
+      .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
+        error: 'must be 1/0, true/false, on/off or yes/no',
+      })
       .optional()
       .transform((v) => (v === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(v))),
     HSTS_MAX_AGE_SECONDS: int(31_536_000, 0, 63_072_000),
@@ -35,6 +45,12 @@ const envSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
     WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+    // operator console (issue 11): its own bundle under /console, its own sign-in
+    CONSOLE_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/console/dist')),
+    CONSOLE_IDLE_MINUTES: int(15, 1, 240),
+    CONSOLE_SESSION_HOURS: int(12, 1, 24),
+    CONSOLE_LOCK_FAILURES: int(5, 2, 50),
+    CONSOLE_LOCK_MINUTES: int(15, 1, 1440),
     SANDBOX: bool(true),
     JOBS: bool(true),
     // SIGTERM: stop taking requests, finish the ones in flight and the running jobs, for at most this long
@@ -63,6 +79,14 @@ const envSchema = z
     COMPANY_SEC_REG_NO: z.string().min(1).default('CS0000000000 (sandbox)'),
     COMPANY_CA_NO: z.string().min(1).default('0000 (sandbox)'),
     SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@pisonow.example'),
+    /** BE-11: calendar days from a complaint to the date its resolution is promised by */
+    COMPLAINT_RESOLUTION_DAYS: int(30, 1, 90),
+    /** BE-12: days of no application activity after which an applicant never paid out is erased */
+    RETENTION_INACTIVE_APPLICANT_DAYS: int(INACTIVE_APPLICANT_RETENTION_DAYS, 30, 3650),
+    /** BE-12: applicants erased per batch (one transaction each; a batch's objects deleted together) */
+    RETENTION_BATCH_SIZE: int(100, 1, 1000),
+    /** BE-13: a month's CIC file is to be sent by this day of the next month (counsel to confirm) */
+    CREDIT_REPORT_SUBMIT_BY_DAY: int(15, 1, 28),
     HOTLINE: z.string().default(''),
     WEB_EMAIL: z.string().default(''),
     WEBSITE: z.string().default(''),
@@ -92,15 +116,42 @@ const envSchema = z
     PUBLIC_BASE_URL: z.url('must be a URL').optional(),
     /** RO-02: switch off payout-account changes ("The system is under maintenance for bank change") */
     BANK_CHANGE_MAINTENANCE: bool(false),
+    /** BE-06: accrual batches the day job runs at once (PostgreSQL; PGlite runs them one by one) */
+    ACCRUAL_PARALLELISM: int(2, 1, 8),
     // image decoding and face detection run in a pool of worker threads (memory stays off the main thread)
     IMAGE_WORKERS: int(1, 1, 16),
     IMAGE_WORKER_IDLE_SECONDS: int(60, 1, 86_400),
+    // SH-16: the attribution SDK (Adjust web SDK) runs only in production with this app token; the
+    // token is public by nature (every app ships it) but belongs to the deployment, not the code
+    ATTRIBUTION_APP_TOKEN: z
+      .string()
+      .regex(/^\w{6,64}$/, 'must be the SDK app token (letters and digits)')
+      .optional(),
+    ATTRIBUTION_SDK_URL: z.url('must be a URL').default('https://cdn.adjust.com/adjust-latest.min.js'),
+    /** the event token a registration is reported under (with the promotion fields of SH-07) */
+    ATTRIBUTION_REGISTRATION_EVENT: z
+      .string()
+      .regex(/^\w{1,64}$/, 'must be an event token')
+      .optional(),
+    /** where the SDK sends its reports (added to connect-src only while attribution is on) */
+    ATTRIBUTION_CONNECT_ORIGINS: z.string().default('https://*.adjust.com https://*.adjust.world'),
+    // issue 10: the how-to-borrow tutorial on /videoIndex. The defaults are the short tutorial shipped
+    // with the web app; an empty TUTORIAL_VIDEO_URL shows the poster and the transcript only.
+    TUTORIAL_VIDEO_URL: z.string().default('/tutorial/how-to-borrow.mp4'),
+    TUTORIAL_POSTER_URL: z.string().default('/tutorial/how-to-borrow.jpg'),
+    /** {lang} becomes en-US, fil and zh-CN: one WebVTT file per language */
+    TUTORIAL_CAPTIONS_URL: z
+      .string()
+      .default('/tutorial/how-to-borrow.{lang}.vtt')
+      .refine((v) => v === '' || v.includes('{lang}'), 'must contain {lang} (or be empty)'),
     ROUTE_ALIASES: z
       .string()
       .default('{}')
       .transform((text, ctx) => {
         try {
-          const parsed = z.record(z.string().regex(/^\w+$/), z.string().regex(/^\/[\w-]+$/)).parse(JSON.parse(text));
+          const parsed = z
+            .record(z.string().regex(/^\w+$/), z.string().regex(/^\/[\w-]+$/))
+            .parse(JSON.parse(text));
           return parsed;
         } catch {
           ctx.addIssue({ code: 'custom', message: 'must be a JSON object of route name → "/alias-path"' });
@@ -111,35 +162,95 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       // Sandbox routes (outbox, captcha answers) would hand out login codes: never in production.
-      if (env.SANDBOX) ctx.addIssue({ code: 'custom', path: ['SANDBOX'], message: 'must be 0 when NODE_ENV=production' });
-      if (!env.SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required when NODE_ENV=production' });
-      if (!env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required when NODE_ENV=production (PGlite is for development)' });
-      if (env.SMS_PROVIDER === 'sandbox') ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'must be a real provider when NODE_ENV=production' });
+      if (env.SANDBOX)
+        ctx.addIssue({ code: 'custom', path: ['SANDBOX'], message: 'must be 0 when NODE_ENV=production' });
+      if (!env.SECRET_KEY)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SECRET_KEY'],
+          message: 'is required when NODE_ENV=production',
+        });
+      if (!env.DATABASE_URL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DATABASE_URL'],
+          message: 'is required when NODE_ENV=production (PGlite is for development)',
+        });
+      if (env.SMS_PROVIDER === 'sandbox')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMS_PROVIDER'],
+          message: 'must be a real provider when NODE_ENV=production',
+        });
       // BE-07 (SEC MC 19 s.2019): the registration shown in the app and on every document is real
       for (const key of ['COMPANY_SEC_REG_NO', 'COMPANY_CA_NO'] as const) {
-        if (isPlaceholderRegistration(env[key])) ctx.addIssue({ code: 'custom', path: [key], message: 'must be the real registration number when NODE_ENV=production (not the sandbox placeholder)' });
+        if (isPlaceholderRegistration(env[key]))
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message:
+              'must be the real registration number when NODE_ENV=production (not the sandbox placeholder)',
+          });
       }
     }
     if (env.STORAGE_PROVIDER === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_PROVIDER=s3' });
     }
     if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the SDK default chain)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message:
+          'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the SDK default chain)',
+      });
     }
     if (env.PAYOUT_PROVIDER === 'xendit') {
-      if (!env.XENDIT_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['XENDIT_SECRET_KEY'], message: 'is required when PAYOUT_PROVIDER=xendit' });
-      if (!env.XENDIT_CALLBACK_TOKEN) ctx.addIssue({ code: 'custom', path: ['XENDIT_CALLBACK_TOKEN'], message: 'is required when PAYOUT_PROVIDER=xendit' });
+      if (!env.XENDIT_SECRET_KEY)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['XENDIT_SECRET_KEY'],
+          message: 'is required when PAYOUT_PROVIDER=xendit',
+        });
+      if (!env.XENDIT_CALLBACK_TOKEN)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['XENDIT_CALLBACK_TOKEN'],
+          message: 'is required when PAYOUT_PROVIDER=xendit',
+        });
     }
     if (env.COLLECTION_PROVIDER === 'xendit') {
       if (!env.XENDIT_COLLECTION_SECRET_KEY && !env.XENDIT_SECRET_KEY) {
-        ctx.addIssue({ code: 'custom', path: ['XENDIT_SECRET_KEY'], message: 'is required when COLLECTION_PROVIDER=xendit (or XENDIT_COLLECTION_SECRET_KEY)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['XENDIT_SECRET_KEY'],
+          message: 'is required when COLLECTION_PROVIDER=xendit (or XENDIT_COLLECTION_SECRET_KEY)',
+        });
       }
-      if (!env.XENDIT_CALLBACK_TOKEN) ctx.addIssue({ code: 'custom', path: ['XENDIT_CALLBACK_TOKEN'], message: 'is required when COLLECTION_PROVIDER=xendit' });
+      if (!env.XENDIT_CALLBACK_TOKEN)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['XENDIT_CALLBACK_TOKEN'],
+          message: 'is required when COLLECTION_PROVIDER=xendit',
+        });
     }
-    if (env.NODE_ENV === 'production' && env.COLLECTION_PROVIDER === 'sandbox') ctx.addIssue({ code: 'custom', path: ['COLLECTION_PROVIDER'], message: 'must be a real provider when NODE_ENV=production' });
-    if (env.NODE_ENV === 'production' && env.PAYOUT_PROVIDER === 'sandbox') ctx.addIssue({ code: 'custom', path: ['PAYOUT_PROVIDER'], message: 'must be a real provider when NODE_ENV=production' });
+    if (env.NODE_ENV === 'production' && env.COLLECTION_PROVIDER === 'sandbox')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COLLECTION_PROVIDER'],
+        message: 'must be a real provider when NODE_ENV=production',
+      });
+    if (env.NODE_ENV === 'production' && env.PAYOUT_PROVIDER === 'sandbox')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYOUT_PROVIDER'],
+        message: 'must be a real provider when NODE_ENV=production',
+      });
     if (env.SMS_PROVIDER === 'semaphore' && !env.SEMAPHORE_API_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['SEMAPHORE_API_KEY'], message: 'is required when SMS_PROVIDER=semaphore' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEMAPHORE_API_KEY'],
+        message: 'is required when SMS_PROVIDER=semaphore',
+      });
     }
   })
 

@@ -3,7 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serverEntry, sleep, startServerProcess, throwAwayDatabase, PRODUCTION_MEMORY_SETTINGS, type ServerProcess } from './test/server-process.ts';
+import {
+  serverEntry,
+  sleep,
+  startServerProcess,
+  throwAwayDatabase,
+  PRODUCTION_MEMORY_SETTINGS,
+  type ServerProcess,
+} from './test/server-process.ts';
 
 /**
  * The real server as a process (`node apps/api/src/server.ts`, Node 24): liveness and readiness,
@@ -48,14 +55,24 @@ describe('server process: health and graceful shutdown', () => {
     expect(await live.json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${server.base}/api/health/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', jobs: 'ok' } });
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', migrations: 'ok', jobs: 'ok' },
+    });
     const health = await fetch(`${server.base}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(await health.json()).toMatchObject({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
   });
 
   it('SIGTERM during a slow request: the request completes, new connections are refused, the process exits 0', async () => {
-    const slow = fetch(`${server.base}/api/sandbox/slow?ms=1500`).then(async (res) => ({ status: res.status, body: await res.json(), at: performance.now() }));
+    const slow = fetch(`${server.base}/api/sandbox/slow?ms=1500`).then(async (res) => ({
+      status: res.status,
+      body: await res.json(),
+      at: performance.now(),
+    }));
     await sleep(300); // the request is in flight
     const signalledAt = performance.now();
     server.child.kill('SIGTERM');

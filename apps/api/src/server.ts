@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { demoOperatorsText } from './modules/console/demo-operators.ts';
 
 let config;
 try {
@@ -29,10 +30,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (shuttingDown) return;
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down: draining requests and jobs');
-    setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, (config.SHUTDOWN_TIMEOUT_SECONDS + 5) * 1000).unref();
+    setTimeout(
+      () => {
+        app.log.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      (config.SHUTDOWN_TIMEOUT_SECONDS + 5) * 1000,
+    ).unref();
     app.close().then(
       () => {
         app.log.info('shut down');
@@ -47,7 +51,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 try {
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`${config.PRODUCT_NAME} on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (database: ${app.database.kind}, sandbox: ${config.SANDBOX ? 'on' : 'off'})`);
+  app.log.info(
+    `${config.PRODUCT_NAME} on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (database: ${app.database.kind}, sandbox: ${config.SANDBOX ? 'on' : 'off'})`,
+  );
+  // sandbox only: the demo operators' sign-in details, printed (not logged) once at start
+  if (config.SANDBOX) {
+    console.log(
+      demoOperatorsText(`http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`),
+    );
+  }
 } catch (error) {
   app.log.error(error);
   process.exit(1);

@@ -20,15 +20,28 @@ function installStubWindow(): () => void {
   };
   const g = globalThis as Record<string, unknown>;
   const added = (['window', 'localStorage', 'document'] as const).filter((name) => !(name in g));
-  g.window ??= { localStorage: storage, addEventListener() {}, removeEventListener() {}, location: { href: 'http://localhost/start' } };
+  g.window ??= {
+    localStorage: storage,
+    addEventListener() {},
+    removeEventListener() {},
+    location: { href: 'http://localhost/start' },
+  };
   g.localStorage ??= storage;
-  g.document ??= { documentElement: { lang: 'en-US', style: {}, dataset: {} }, addEventListener() {}, querySelector: () => null };
+  g.document ??= {
+    documentElement: { lang: 'en-US', style: {}, dataset: {} },
+    addEventListener() {},
+    querySelector: () => null,
+  };
   // later build steps (the service worker generator) must not see a fake browser
   return () => added.forEach((name) => delete g[name]);
 }
 
 /** The CSS and JS a route chunk needs, from the client manifest, for links in the prerendered page. */
-function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): { css: string[]; js: string[] } {
+function chunkFiles(
+  manifest: Manifest,
+  key: string,
+  seen = new Set<string>(),
+): { css: string[]; js: string[] } {
   const entry = manifest[key];
   if (!entry || seen.has(key)) return { css: [], js: [] };
   seen.add(key);
@@ -68,21 +81,33 @@ export function prerenderStart(): Plugin {
           mode: 'production',
           resolve: { conditions: ['module', 'browser', 'production'] },
           ssr: { noExternal: true, target: 'node' },
-          build: { ssr: path.join(config.root, 'src/app/prerender.tsx'), outDir: work, emptyOutDir: true, minify: false, sourcemap: false },
+          build: {
+            ssr: path.join(config.root, 'src/app/prerender.tsx'),
+            outDir: work,
+            emptyOutDir: true,
+            minify: false,
+            sourcemap: false,
+          },
         });
         const removeStub = installStubWindow();
         const mod = (await import(pathToFileURL(path.join(work, 'prerender.js')).href)) as {
           renderStart: () => Promise<{ html: string; lang: string; title: string }>;
         };
         const { html, lang, title } = await mod.renderStart().finally(removeStub);
-        const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+        const manifest = JSON.parse(
+          readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+        ) as Manifest;
         const { css } = chunkFiles(manifest, START_PAGE);
         const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         // Everything the first paint needs is in the HTML: the page's CSS inline (the CSP allows
         // inline styles), no render-blocking stylesheet and no preloads competing with it; the
         // module script still starts at once and brings the live page.
-        const entryCss = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)">/g)].map((m) => m[1]!);
-        const styles = [...new Set([...entryCss, ...css])].map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('\n');
+        const entryCss = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)">/g)].map(
+          (m) => m[1]!,
+        );
+        const styles = [...new Set([...entryCss, ...css])]
+          .map((file) => readFileSync(path.join(outDir, file), 'utf8'))
+          .join('\n');
         const page = index
           .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
           .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
@@ -96,9 +121,14 @@ export function prerenderStart(): Plugin {
         if (page === index) throw new Error('prerender: index.html has no #root to fill');
         const target = path.join(outDir, 'start.html');
         writeFileSync(target, page);
-        writeFileSync(`${target}.br`, brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          `${target}.br`,
+          brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         writeFileSync(`${target}.gz`, gzipSync(page, { level: 9 }));
-        config.logger.info(`prerendered /start → ${path.relative(config.root, target)} (${(page.length / 1024).toFixed(1)} kB)`);
+        config.logger.info(
+          `prerendered /start → ${path.relative(config.root, target)} (${(page.length / 1024).toFixed(1)} kB)`,
+        );
       } finally {
         rmSync(work, { recursive: true, force: true });
       }

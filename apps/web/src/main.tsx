@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'antd-mobile/es/global';
-import './lib/antd-react19.ts';
 import './styles/global.css';
 import { installScaling } from './lib/scaling.ts';
 import { initI18n } from './lib/i18n/index.ts';
@@ -18,3 +17,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+// antd-mobile's React 19 adapter serves only its imperative calls (Toast.show, Dialog.alert), none of
+// which can happen before the first tap: it loads after the first render, not with it (issue 9).
+void import('./lib/antd-react19.ts');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickLocale } from './locale.ts';
 import { ERROR_CODES, ERROR_MESSAGES, errorMessage, type ErrorCode } from './errors.ts';
+import './errors-all.ts';
 import { manilaDayStart, nextManilaDayStart } from './time.ts';
 
 describe('SH-01 languages', () => {
@@ -22,20 +23,44 @@ describe('ER-01 ER-02 the one error table', () => {
   it('ER-01 every code has a non-empty message in all three languages', () => {
     for (const locale of ['en-US', 'fil', 'zh-CN'] as const) {
       for (const code of Object.keys(ERROR_CODES) as ErrorCode[]) {
-        expect(ERROR_MESSAGES[locale][code], `${locale} ${code}`).toBeTruthy();
+        expect(ERROR_MESSAGES[locale]?.[code], `${locale} ${code}`).toBeTruthy();
       }
     }
   });
 
   it('ER-01 the catalogue of section 8 is all there', () => {
-    const catalogue = Object.entries(ERROR_CODES).filter(([, v]) => v.catalogue).map(([k]) => k);
+    const catalogue = Object.entries(ERROR_CODES)
+      .filter(([, v]) => v.catalogue)
+      .map(([k]) => k);
     expect(catalogue).toEqual(
-      expect.arrayContaining(['NETWORK', 'SMS_TOO_FREQUENT', 'SMS_DAILY_LIMIT', 'SECURITY_LOCK', 'OTP_INCORRECT', 'PHOTO_RETAKE', 'FACE_FAILED', 'BANK_CARD_INCORRECT', 'AUTH_INFO_PROBLEM', 'WALLET_INVALID', 'DISBURSEMENT_FAILED', 'IDENTITY_FAILED', 'OUTSTANDING_REPAYMENT', 'TRY_TOMORROW', 'RESUBMISSION_DATE', 'BANK_CHANGE_MAINTENANCE', 'CAPTCHA_REQUIRED', 'COUPON_UNAVAILABLE', 'ANDROID_UNSUPPORTED']),
+      expect.arrayContaining([
+        'NETWORK',
+        'SMS_TOO_FREQUENT',
+        'SMS_DAILY_LIMIT',
+        'SECURITY_LOCK',
+        'OTP_INCORRECT',
+        'PHOTO_RETAKE',
+        'FACE_FAILED',
+        'BANK_CARD_INCORRECT',
+        'AUTH_INFO_PROBLEM',
+        'WALLET_INVALID',
+        'DISBURSEMENT_FAILED',
+        'IDENTITY_FAILED',
+        'OUTSTANDING_REPAYMENT',
+        'TRY_TOMORROW',
+        'RESUBMISSION_DATE',
+        'BANK_CHANGE_MAINTENANCE',
+        'CAPTCHA_REQUIRED',
+        'COUPON_UNAVAILABLE',
+        'ANDROID_UNSUPPORTED',
+      ]),
     );
   });
 
   it('ER-01 placeholders are filled', () => {
-    expect(errorMessage('RESUBMISSION_DATE', 'en-US', { date: '2026-12-01' })).toBe('Resubmission allowed on 2026-12-01.');
+    expect(errorMessage('RESUBMISSION_DATE', 'en-US', { date: '2026-12-01' })).toBe(
+      'Resubmission allowed on 2026-12-01.',
+    );
     expect(errorMessage('RESUBMISSION_DATE', 'zh-CN', { date: '2026-12-01' })).toContain('2026-12-01');
   });
 });
@@ -45,6 +70,8 @@ describe('Manila calendar day (daily SMS cap)', () => {
     expect(manilaDayStart(new Date('2026-11-22T01:00:00Z')).toISOString()).toBe('2026-11-21T16:00:00.000Z');
     expect(manilaDayStart(new Date('2026-11-22T15:59:59Z')).toISOString()).toBe('2026-11-21T16:00:00.000Z');
     expect(manilaDayStart(new Date('2026-11-22T16:00:00Z')).toISOString()).toBe('2026-11-22T16:00:00.000Z');
-    expect(nextManilaDayStart(new Date('2026-11-22T01:00:00Z')).toISOString()).toBe('2026-11-22T16:00:00.000Z');
+    expect(nextManilaDayStart(new Date('2026-11-22T01:00:00Z')).toISOString()).toBe(
+      '2026-11-22T16:00:00.000Z',
+    );
   });
 });

@@ -13,7 +13,8 @@ describe('CO-01 money in integer centavos', () => {
   ])('CO-01 %s centavos → %s', (c, text) => expect(formatPeso(c)).toBe(text));
 
   it('CO-01 parse and format round-trip for every amount', () => {
-    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), (c) => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), (c) => {
         expect(parsePeso(formatPeso(c))).toBe(c);
       }),
     );

@@ -7,7 +7,8 @@ export type Centavos = bigint;
 export const CURRENCY_SYMBOL = '₱';
 
 export function pesos(whole: number | bigint): Centavos {
-  if (typeof whole === 'number' && !Number.isSafeInteger(whole)) throw new RangeError(`not a whole peso amount: ${whole}`);
+  if (typeof whole === 'number' && !Number.isSafeInteger(whole))
+    throw new RangeError(`not a whole peso amount: ${whole}`);
   return BigInt(whole) * 100n;
 }
 
@@ -23,7 +24,10 @@ export function formatPeso(amount: Centavos): string {
 /** Parses `1234`, `1,234.5`, `₱1,234.50` into centavos; rejects more than 2 decimals. */
 export function parsePeso(text: string): Centavos {
   // Accepts what formatPeso writes, including `-₱1,234.50`.
-  const cleaned = text.trim().replace(/^(-?)₱/, '$1').replace(/,/g, '');
+  const cleaned = text
+    .trim()
+    .replace(/^(-?)₱/, '$1')
+    .replace(/,/g, '');
   const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!match) throw new RangeError(`not a peso amount: ${text}`);
   const [, sign, whole = '0', frac = ''] = match;
@@ -39,7 +43,7 @@ export type Rounding = 'half-up' | 'down' | 'up';
  */
 export function divRound(numerator: bigint, denominator: bigint, rounding: Rounding = 'half-up'): bigint {
   if (denominator === 0n) throw new RangeError('division by zero');
-  const sign = (numerator < 0n) !== (denominator < 0n) ? -1n : 1n;
+  const sign = numerator < 0n !== denominator < 0n ? -1n : 1n;
   const n = numerator < 0n ? -numerator : numerator;
   const d = denominator < 0n ? -denominator : denominator;
   const q = n / d;

@@ -5,14 +5,17 @@ import { otpFromRandom, otpSchema } from './otp.ts';
 describe('VAL-02 login code', () => {
   it('VAL-02 exactly four digits', () => {
     expect(otpSchema.parse('0123')).toBe('0123');
-    for (const bad of ['123', '12345', '12a4', '', ' 12 3']) expect(otpSchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['123', '12345', '12a4', '', ' 12 3'])
+      expect(otpSchema.safeParse(bad).success).toBe(false);
     expect(otpSchema.safeParse('12345').error?.issues[0]?.message).toBe('OTP_FORMAT');
   });
 
   it('VAL-02 property: codes are always 4 digits, zero-padded', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 59_999 }), (n) => {
-      expect(otpFromRandom(() => n)).toMatch(/^\d{4}$/);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 59_999 }), (n) => {
+        expect(otpFromRandom(() => n)).toMatch(/^\d{4}$/);
+      }),
+    );
     expect(otpFromRandom(() => 7)).toBe('0007');
   });
 

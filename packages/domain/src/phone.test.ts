@@ -14,7 +14,14 @@ describe('VAL-01 phone rule: 10 digits starting with 9 (after +63)', () => {
   ])('VAL-01 %s → %s', (input, valid) => expect(isValidPhone(input)).toBe(valid));
 
   it('VAL-01 typed or pasted forms are normalised: +63, 63, leading 0, spaces, dashes', () => {
-    for (const input of ['+639171234567', '639171234567', '09171234567', '917 123 4567', '0917-123-4567', '+63 (917) 123.4567']) {
+    for (const input of [
+      '+639171234567',
+      '639171234567',
+      '09171234567',
+      '917 123 4567',
+      '0917-123-4567',
+      '+63 (917) 123.4567',
+    ]) {
       expect(normalizePhone(input)).toBe('9171234567');
       expect(phoneSchema.parse(input)).toBe('9171234567');
     }

@@ -28,10 +28,15 @@ describe('SH-10 page scaling', () => {
 
   it('SH-10 property: root font = min(width, 540) × ratio / 10', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 200, max: 3000 }), fc.constantFrom(1, 2, 3), fc.boolean(), (w, dpr, iphone) => {
-        const s = computeScaling(w, dpr, iphone);
-        expect(s.rootFontPx).toBeCloseTo((Math.min(w, 540) * (iphone ? dpr : 1)) / 10, 9);
-      }),
+      fc.property(
+        fc.integer({ min: 200, max: 3000 }),
+        fc.constantFrom(1, 2, 3),
+        fc.boolean(),
+        (w, dpr, iphone) => {
+          const s = computeScaling(w, dpr, iphone);
+          expect(s.rootFontPx).toBeCloseTo((Math.min(w, 540) * (iphone ? dpr : 1)) / 10, 9);
+        },
+      ),
     );
   });
 });

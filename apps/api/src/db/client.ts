@@ -21,7 +21,11 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
 
 /** The newest committed migration (drizzle records each applied one with this timestamp). */
 const LATEST_MIGRATION_MILLIS = Math.max(
-  ...(JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map((e) => e.when),
+  ...(
+    JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    }
+  ).entries.map((e) => e.when),
 );
 
 /** Several processes starting together on one PostgreSQL migrate one at a time (session advisory lock). */
@@ -30,7 +34,9 @@ const MIGRATION_LOCK_ID = 7_401_220_001;
 /** True when every committed migration has been applied to `db` (readiness check). */
 export async function migrationsApplied(db: Db): Promise<boolean> {
   try {
-    const result = (await db.execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`)) as unknown as { rows: { latest: string | number | null }[] };
+    const result = (await db.execute(
+      sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { latest: string | number | null }[] };
     return Number(result.rows[0]?.latest ?? 0) >= LATEST_MIGRATION_MILLIS;
   } catch {
     return false; // no migrations table yet

@@ -15,7 +15,11 @@ const clientModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cl
 function holder(dataDir: string) {
   const child = spawn(
     process.execPath,
-    ['--input-type=module', '-e', `import { openDatabase } from ${JSON.stringify(clientModule)}; await openDatabase({ dataDir: ${JSON.stringify(dataDir)} }); console.log('open'); setInterval(() => {}, 1000);`],
+    [
+      '--input-type=module',
+      '-e',
+      `import { openDatabase } from ${JSON.stringify(clientModule)}; await openDatabase({ dataDir: ${JSON.stringify(dataDir)} }); console.log('open'); setInterval(() => {}, 1000);`,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const opened = new Promise<void>((resolve, reject) => {
@@ -65,7 +69,18 @@ describe('two processes on one embedded database', () => {
     const serverEntry = path.join(path.dirname(clientModule), '..', 'server.ts');
     const start = (port: number) => {
       const child = spawn(process.execPath, [serverEntry], {
-        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', JOBS: '0', SANDBOX: '1', LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'no-web'), NODE_ENV: 'development' },
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          JOBS: '0',
+          SANDBOX: '1',
+          LOG_LEVEL: 'warn',
+          WEB_DIST: path.join(root, 'no-web'),
+          NODE_ENV: 'development',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -78,7 +93,10 @@ describe('two processes on one embedded database', () => {
     const first = start(port);
     try {
       for (let i = 0; i < 300; i++) {
-        const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+        const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (up) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -96,7 +114,10 @@ describe('two processes on one embedded database', () => {
   it('a lock left by a pid that no longer exists is taken over', async () => {
     const dataDir = path.join(root, 'c', 'pglite');
     mkdirSync(path.dirname(dataDir), { recursive: true });
-    writeFileSync(`${dataDir}.lock`, JSON.stringify({ pid: 2 ** 22 + 17, host: hostname(), startedAt: '2026-01-01T00:00:00Z' }));
+    writeFileSync(
+      `${dataDir}.lock`,
+      JSON.stringify({ pid: 2 ** 22 + 17, host: hostname(), startedAt: '2026-01-01T00:00:00Z' }),
+    );
     const db = await openDatabase({ dataDir });
     await db.close();
   }, 60_000);

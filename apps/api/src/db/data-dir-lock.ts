@@ -71,7 +71,10 @@ export function lockDataDir(dataDir: string, now: Date): { release(): void } {
       content = null; // half-written by a process that died at that instant, or removed meanwhile
     }
     if (content && typeof content.pid === 'number' && ownerAlive(content)) {
-      throw new DataDirLockedError(lockFile, `pid ${content.pid} on ${content.host}, since ${content.startedAt}`);
+      throw new DataDirLockedError(
+        lockFile,
+        `pid ${content.pid} on ${content.host}, since ${content.startedAt}`,
+      );
     }
     rmSync(lockFile, { force: true }); // stale: its process is gone
   }

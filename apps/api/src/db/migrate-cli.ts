@@ -5,7 +5,10 @@ import path from 'node:path';
 
 try {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pglite'),
+  });
   await database.migrate();
   await database.close();
   console.log(`migrations applied (${database.kind})`);

@@ -12,7 +12,15 @@ export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** field-level problems, for forms (validation done inside a use case) */
   readonly details: { field: string; code: ErrorCode }[] | undefined;
-  constructor(code: ErrorCode, options: { params?: Record<string, string>; retryAfterSeconds?: number; status?: number; details?: { field: string; code: ErrorCode }[] } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: {
+      params?: Record<string, string>;
+      retryAfterSeconds?: number;
+      status?: number;
+      details?: { field: string; code: ErrorCode }[];
+    } = {},
+  ) {
     super(code);
     this.name = 'AppError';
     this.code = code;

@@ -35,7 +35,10 @@ export interface MovableClock extends Clock {
 }
 
 export function isMovable(clock: Clock): clock is MovableClock {
-  return typeof (clock as Partial<MovableClock>).advance === 'function' && typeof (clock as Partial<MovableClock>).set === 'function';
+  return (
+    typeof (clock as Partial<MovableClock>).advance === 'function' &&
+    typeof (clock as Partial<MovableClock>).set === 'function'
+  );
 }
 
 /** Real time plus an offset: the sandbox test clock (its offset is kept in the database across restarts). */

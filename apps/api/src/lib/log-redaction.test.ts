@@ -27,25 +27,45 @@ describe('credentials in logs', () => {
     const grant = await api.json('POST', '/api/photos/upload-grants', { kind: 'idCard' }, h);
     expect(grant.status).toBe(201);
     const uploadToken = (grant.body.uploadUrl as string).split('/').pop()!;
-    await t.app.inject({ method: 'PUT', url: grant.body.uploadUrl, headers: { 'content-type': 'image/jpeg' }, payload: Buffer.from('not really a jpeg') });
+    await t.app.inject({
+      method: 'PUT',
+      url: grant.body.uploadUrl,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: Buffer.from('not really a jpeg'),
+    });
 
     const photoId = await acceptedPhoto(t.database.db, '9176100001', 'idCard');
     const link = await api.json('GET', `/api/photos/${photoId}/link`, undefined, h);
     expect(link.status).toBe(200);
     const linkToken = (link.body.url as string).split('/').pop()!;
     await t.app.inject({ method: 'GET', url: link.body.url });
-    await t.app.inject({ method: 'GET', url: `/api/sandbox/outbox?phone=9176100001&token=${'s'.repeat(40)}&signature=abc123` });
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/sandbox/outbox?phone=9176100001&token=${'s'.repeat(40)}&signature=abc123`,
+    });
 
     const log = lines.join('\n');
     expect(log).toContain('/api/photos/uploads/[redacted]');
     expect(log).toContain('/api/photos/files/[redacted]');
     expect(log).toContain(`/api/photos/${photoId}/link`); // ids stay: they open nothing
-    for (const secret of [uploadToken, linkToken, linkToken.split('.')[1]!, 's'.repeat(40), 'abc123', alice.token]) expect(log).not.toContain(secret);
+    for (const secret of [
+      uploadToken,
+      linkToken,
+      linkToken.split('.')[1]!,
+      's'.repeat(40),
+      'abc123',
+      alice.token,
+    ])
+      expect(log).not.toContain(secret);
   });
 
   it('credentials in logs: query values named like secrets or shaped like tokens are redacted', () => {
-    expect(redactUrl('/api/x?phone=9171234567&token=abc&sig=zz')).toBe('/api/x?phone=9171234567&token=[redacted]&sig=[redacted]');
+    expect(redactUrl('/api/x?phone=9171234567&token=abc&sig=zz')).toBe(
+      '/api/x?phone=9171234567&token=[redacted]&sig=[redacted]',
+    );
     expect(redactUrl(`/cb?next=${'A'.repeat(48)}`)).toBe('/cb?next=[redacted]');
-    expect(redactUrl('/api/orders/0b7c5a8e-1f2d-4c3b-9a8e-7d6c5b4a3f21')).toBe('/api/orders/0b7c5a8e-1f2d-4c3b-9a8e-7d6c5b4a3f21');
+    expect(redactUrl('/api/orders/0b7c5a8e-1f2d-4c3b-9a8e-7d6c5b4a3f21')).toBe(
+      '/api/orders/0b7c5a8e-1f2d-4c3b-9a8e-7d6c5b4a3f21',
+    );
   });
 });

@@ -11,8 +11,11 @@ import type { Config } from '../config.ts';
 const CREDENTIAL_PATHS = /(\/photos\/(?:uploads|files)\/)[^/?#]+/g;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN_LIKE = /^[A-Za-z0-9_.~%-]{32,}$/;
-const SECRET_QUERY_NAMES = /token|signature|sig$|secret|password|passwd|code|otp|key|credential|auth|session/i;
+const SECRET_QUERY_NAMES =
+  /token|signature|sig$|secret|password|passwd|code|otp|key|credential|auth|session/i;
 export const REDACTED = '[redacted]';
+/** The console's borrower search (issue 11) takes a phone, a name or an ID number: personal data, never logged. */
+const PERSONAL_QUERY = { path: /^\/api\/console\//, names: /^q$/ };
 
 export function redactUrl(url: string | undefined): string | undefined {
   if (typeof url !== 'string') return url;
@@ -40,7 +43,11 @@ export function redactUrl(url: string | undefined): string | undefined {
       } catch {
         /* keep the raw name */
       }
-      return SECRET_QUERY_NAMES.test(decodedName) || (TOKEN_LIKE.test(value) && !UUID.test(value)) ? `${name}=${REDACTED}` : pair;
+      return SECRET_QUERY_NAMES.test(decodedName) ||
+        (PERSONAL_QUERY.path.test(pathPart) && PERSONAL_QUERY.names.test(decodedName)) ||
+        (TOKEN_LIKE.test(value) && !UUID.test(value))
+        ? `${name}=${REDACTED}`
+        : pair;
     })
     .join('&');
   return `${path}?${params}`;
@@ -56,7 +63,10 @@ interface LoggedRequest {
 }
 
 /** The request logger: pino with credentials kept out of every line. */
-export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, stream?: NodeJS.WritableStream): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(
+  config: Pick<Config, 'LOG_LEVEL'>,
+  stream?: NodeJS.WritableStream,
+): NonNullable<FastifyServerOptions['logger']> {
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],

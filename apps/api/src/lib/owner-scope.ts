@@ -8,6 +8,10 @@ type OwnedTable = PgTable & { customerId: PgColumn };
  * session, and ownership is part of the query itself, so another borrower's row is simply not
  * found (a 404, never a 403 that would confirm it exists).
  */
-export function ownedBy<T extends OwnedTable>(table: T, customerId: string, ...conditions: (SQL | undefined)[]): SQL {
+export function ownedBy<T extends OwnedTable>(
+  table: T,
+  customerId: string,
+  ...conditions: (SQL | undefined)[]
+): SQL {
   return and(eq(table.customerId, customerId), ...conditions)!;
 }

@@ -18,7 +18,9 @@ describe('sealing of personal data at rest (AES-256-GCM)', () => {
     const parts = sealed.split('.');
     const flipped = Buffer.from(parts[3]!, 'base64url');
     flipped[0] = flipped[0]! ^ 1;
-    expect(() => unseal(key, [parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'))).toThrow();
+    expect(() =>
+      unseal(key, [parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.')),
+    ).toThrow();
     expect(() => unseal(randomBytes(32), sealed)).toThrow();
     expect(() => unseal(key, 'garbage')).toThrow();
   });

@@ -5,13 +5,19 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * 96-bit IV per value, under a key derived (HKDF) from the server secret for this one purpose.
  * Format: `v1.<iv>.<tag>.<ciphertext>` in base64url, so a later key rotation can add `v2`.
  */
-const deriveKey = (secretKey: Buffer) => Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), 'pisonow/pii-seal/v1', 32));
+const deriveKey = (secretKey: Buffer) =>
+  Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), 'pisonow/pii-seal/v1', 32));
 
 export function seal(secretKey: Buffer, plaintext: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', deriveKey(secretKey), iv);
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+  return [
+    'v1',
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    ciphertext.toString('base64url'),
+  ].join('.');
 }
 
 /** Throws if the value was altered or sealed under another key. */
@@ -20,5 +26,7 @@ export function unseal(secretKey: Buffer, sealed: string): string {
   if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('not a sealed value');
   const decipher = createDecipheriv('aes-256-gcm', deriveKey(secretKey), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
+    'utf8',
+  );
 }

@@ -8,7 +8,14 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { applicationDecisions, customers, ledgerTransactions, orders, payouts } from '../db/schema/index.ts';
 import { submitCompleteApplication } from '../test/application-fixtures.ts';
 import type { client } from '../test/test-app.ts';
-import { PRODUCTION_MEMORY_SETTINGS, serverEntry, sleep, startServerProcess, throwAwayDatabase, type ServerProcess } from '../test/server-process.ts';
+import {
+  PRODUCTION_MEMORY_SETTINGS,
+  serverEntry,
+  sleep,
+  startServerProcess,
+  throwAwayDatabase,
+  type ServerProcess,
+} from '../test/server-process.ts';
 
 /**
  * The production shape on one machine (compose.yaml: three API replicas on one PostgreSQL): three
@@ -33,8 +40,18 @@ describe.skipIf(!adminUrl)('three server processes on one PostgreSQL behave as o
   /** the next server in turn (round robin, like the proxy) */
   const next = () => servers[turn++ % servers.length]!;
 
-  async function call(server: ServerProcess, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    const res = await fetch(server.base + url, { method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  async function call(
+    server: ServerProcess,
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
+    const res = await fetch(server.base + url, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -49,7 +66,12 @@ describe.skipIf(!adminUrl)('three server processes on one PostgreSQL behave as o
   function borrowerClient(ip: string) {
     const withIp = (h: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...h });
     const api = {
-      json: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) => call(next(), method, url, body, withIp(headers)),
+      json: (
+        method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+        url: string,
+        body?: unknown,
+        headers: Record<string, string> = {},
+      ) => call(next(), method, url, body, withIp(headers)),
       sendCode: (phone: string) => api.json('POST', '/api/auth/login-code', { phone }),
       lastCode: async (phone: string): Promise<string> => {
         const res = await api.json('GET', `/api/sandbox/outbox?phone=${phone}`);
@@ -57,7 +79,13 @@ describe.skipIf(!adminUrl)('three server processes on one PostgreSQL behave as o
         if (!match?.[1]) throw new Error(`no code in outbox for ${phone}`);
         return match[1];
       },
-      login: (phone: string, code: string) => api.json('POST', '/api/auth/login', { phone, code, privacyAccepted: true, privacyPolicyVersion: '2026-11-01' }),
+      login: (phone: string, code: string) =>
+        api.json('POST', '/api/auth/login', {
+          phone,
+          code,
+          privacyAccepted: true,
+          privacyPolicyVersion: '2026-11-01',
+        }),
       signIn: async (phone: string) => {
         const sent = await api.sendCode(phone);
         if (sent.status !== 200) throw new Error(`send failed: ${JSON.stringify(sent.body)}`);
@@ -70,7 +98,11 @@ describe.skipIf(!adminUrl)('three server processes on one PostgreSQL behave as o
     return api;
   }
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 45_000): Promise<T> {
+  async function until<T>(
+    what: string,
+    probe: () => Promise<T | undefined | false>,
+    timeoutMs = 45_000,
+  ): Promise<T> {
     const started = performance.now();
     for (;;) {
       const value = await probe();
@@ -98,7 +130,13 @@ describe.skipIf(!adminUrl)('three server processes on one PostgreSQL behave as o
       LOGIN_LOCK_FAILURES: '3',
     };
     // started together: migrations take turns (advisory lock), pg-boss shares one schema
-    servers.push(...(await Promise.all([1, 2, 3].map((n) => startServerProcess(serverEntry, { ...env, DATA_DIR: path.join(dataDir, `p${n}`) })))));
+    servers.push(
+      ...(await Promise.all(
+        [1, 2, 3].map((n) =>
+          startServerProcess(serverEntry, { ...env, DATA_DIR: path.join(dataDir, `p${n}`) }),
+        ),
+      )),
+    );
     database = await openDatabase({ url: db.url });
   }, 120_000);
 
@@ -112,7 +150,10 @@ describe.skipIf(!adminUrl)('three server processes on one PostgreSQL behave as o
   it('all three are ready on the same migrated database', async () => {
     for (const s of servers) {
       const ready = await call(s, 'GET', '/api/health/ready');
-      expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', jobs: 'ok' } });
+      expect(ready.body).toEqual({
+        status: 'ready',
+        checks: { database: 'ok', migrations: 'ok', jobs: 'ok' },
+      });
     }
   });
 
@@ -128,17 +169,39 @@ describe.skipIf(!adminUrl)('three server processes on one PostgreSQL behave as o
     }
     // captcha per IP (3 an hour here): sends from one address to new numbers, through all three, concurrently
     const ip2 = { 'x-forwarded-for': '198.51.100.20' };
-    const sends = await Promise.all(servers.flatMap((s, i) => [0, 1].map((j) => call(s, 'POST', '/api/auth/login-code', { phone: `9202${i}${j}0001` }, ip2))));
+    const sends = await Promise.all(
+      servers.flatMap((s, i) =>
+        [0, 1].map((j) => call(s, 'POST', '/api/auth/login-code', { phone: `9202${i}${j}0001` }, ip2)),
+      ),
+    );
     expect(sends.filter((r) => r.status === 200)).toHaveLength(3);
     expect(sends.filter((r) => r.status === 428).every((r) => r.body.code === 'CAPTCHA_REQUIRED')).toBe(true);
     expect(sends.filter((r) => r.status === 428)).toHaveLength(3);
     // lock: three wrong codes, one through each server at the same time, lock the number everywhere
     const ip3 = { 'x-forwarded-for': '198.51.100.30' };
     expect((await call(a, 'POST', '/api/auth/login-code', { phone: '9203000001' }, ip3)).status).toBe(200);
-    const code = String((await call(b, 'GET', '/api/sandbox/outbox?phone=9203000001')).body.messages[0].body).replace(/\[.*?\]/, '').match(/(\d{4})/)![1]!;
+    const code = String((await call(b, 'GET', '/api/sandbox/outbox?phone=9203000001')).body.messages[0].body)
+      .replace(/\[.*?\]/, '')
+      .match(/(\d{4})/)![1]!;
     const wrong = code === '0000' ? '1111' : '0000';
-    await Promise.all(servers.map((s) => call(s, 'POST', '/api/auth/login', { phone: '9203000001', code: wrong, privacyAccepted: true, privacyPolicyVersion: '2026-11-01' }, ip3)));
-    const locked = await call(c, 'POST', '/api/auth/login', { phone: '9203000001', code, privacyAccepted: true, privacyPolicyVersion: '2026-11-01' }, ip3);
+    await Promise.all(
+      servers.map((s) =>
+        call(
+          s,
+          'POST',
+          '/api/auth/login',
+          { phone: '9203000001', code: wrong, privacyAccepted: true, privacyPolicyVersion: '2026-11-01' },
+          ip3,
+        ),
+      ),
+    );
+    const locked = await call(
+      c,
+      'POST',
+      '/api/auth/login',
+      { phone: '9203000001', code, privacyAccepted: true, privacyPolicyVersion: '2026-11-01' },
+      ip3,
+    );
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('SECURITY_LOCK');
   });
@@ -149,18 +212,30 @@ describe.skipIf(!adminUrl)('three server processes on one PostgreSQL behave as o
       Array.from({ length: BORROWERS }, async (_, i) => {
         const phone = `92${i + 1}4000001`;
         const api = borrowerClient(`203.0.113.${i + 1}`);
-        const b = await submitCompleteApplication(database.db, api as unknown as ReturnType<typeof client>, phone);
+        const b = await submitCompleteApplication(
+          database.db,
+          api as unknown as ReturnType<typeof client>,
+          phone,
+        );
         return { ...b, api, phone };
       }),
     );
     // the decision job runs in whichever process picks it up, once
     const applicationIds = borrowers.map((b) => b.applicationId);
     const decisions = await until('one decision per application', async () => {
-      const rows = await database.db.select().from(applicationDecisions).where(inArray(applicationDecisions.applicationId, applicationIds));
+      const rows = await database.db
+        .select()
+        .from(applicationDecisions)
+        .where(inArray(applicationDecisions.applicationId, applicationIds));
       return rows.length >= BORROWERS && rows;
     });
     await sleep(2500); // a second run, if there were one, would have time to land
-    expect(await database.db.select().from(applicationDecisions).where(inArray(applicationDecisions.applicationId, applicationIds))).toHaveLength(BORROWERS);
+    expect(
+      await database.db
+        .select()
+        .from(applicationDecisions)
+        .where(inArray(applicationDecisions.applicationId, applicationIds)),
+    ).toHaveLength(BORROWERS);
     expect(new Set(decisions.map((d) => d.applicationId)).size).toBe(BORROWERS);
     expect(decisions.map((d) => [d.outcome, d.reason])).toEqual(decisions.map(() => ['approve', null]));
 
@@ -168,11 +243,38 @@ describe.skipIf(!adminUrl)('three server processes on one PostgreSQL behave as o
     const attempts = await Promise.all(
       borrowers.map(async (b, i) => {
         // what the borrower read first (issue 7): the order carries the product version and the documents' hash
-        const preview = await call(servers[i % 3]!, 'GET', '/api/loans/documents?amount=200000&termDays=14', undefined, { ...b.h, 'x-forwarded-for': `203.0.113.${i + 1}` });
+        const preview = await call(
+          servers[i % 3]!,
+          'GET',
+          '/api/loans/documents?amount=200000&termDays=14',
+          undefined,
+          { ...b.h, 'x-forwarded-for': `203.0.113.${i + 1}` },
+        );
         const seen = preview.body as { productVersion: number; documentsSha256: string };
-        const body = { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE, productVersion: seen.productVersion, documentsSha256: seen.documentsSha256 };
-        const keys = [...Array.from({ length: 6 }, (_, k) => `scale-${i}-own-${k}`), `scale-${i}-shared`, `scale-${i}-shared`, `scale-${i}-shared`];
-        const answers = await Promise.all(keys.map((key, k) => call(servers[k % 3]!, 'POST', '/api/orders', body, { ...b.h, 'x-forwarded-for': `203.0.113.${i + 1}`, 'idempotency-key': key })));
+        const body = {
+          amount: '200000',
+          termDays: 14,
+          agreeLoanAgreement: true,
+          agreeSanctionLetter: true,
+          signature: SIGNATURE,
+          productVersion: seen.productVersion,
+          documentsSha256: seen.documentsSha256,
+        };
+        const keys = [
+          ...Array.from({ length: 6 }, (_, k) => `scale-${i}-own-${k}`),
+          `scale-${i}-shared`,
+          `scale-${i}-shared`,
+          `scale-${i}-shared`,
+        ];
+        const answers = await Promise.all(
+          keys.map((key, k) =>
+            call(servers[k % 3]!, 'POST', '/api/orders', body, {
+              ...b.h,
+              'x-forwarded-for': `203.0.113.${i + 1}`,
+              'idempotency-key': key,
+            }),
+          ),
+        );
         return { b, keys, answers, body };
       }),
     );
@@ -180,14 +282,25 @@ describe.skipIf(!adminUrl)('three server processes on one PostgreSQL behave as o
       const created = answers.filter((r) => r.status === 201);
       expect(created.length).toBeGreaterThanOrEqual(1);
       expect(new Set(created.map((r) => r.body.id)).size).toBe(1); // replays of the winning key, if any, are the same order
-      expect(answers.filter((r) => r.status !== 201).every((r) => r.status === 409 && ['OUTSTANDING_REPAYMENT', 'IDEMPOTENCY_IN_PROGRESS'].includes(r.body.code))).toBe(true);
+      expect(
+        answers
+          .filter((r) => r.status !== 201)
+          .every(
+            (r) =>
+              r.status === 409 && ['OUTSTANDING_REPAYMENT', 'IDEMPOTENCY_IN_PROGRESS'].includes(r.body.code),
+          ),
+      ).toBe(true);
       const rows = await database.db.select().from(orders).where(eq(orders.customerId, b.customerId));
       expect(rows).toHaveLength(1);
       expect(rows[0]!.id).toBe(created[0]!.body.id);
       // a retry with the winning key, on each server, replays the first answer
       const winner = keys[answers.findIndex((r) => r.status === 201 && !r.headers['idempotent-replayed'])]!;
       for (const s of servers) {
-        const replay = await call(s, 'POST', '/api/orders', body, { ...b.h, 'x-forwarded-for': '203.0.113.99', 'idempotency-key': winner });
+        const replay = await call(s, 'POST', '/api/orders', body, {
+          ...b.h,
+          'x-forwarded-for': '203.0.113.99',
+          'idempotency-key': winner,
+        });
         expect(replay.status).toBe(201);
         expect(replay.headers['idempotent-replayed']).toBe('true');
         expect(replay.body.id).toBe(rows[0]!.id);
@@ -203,8 +316,12 @@ describe.skipIf(!adminUrl)('three server processes on one PostgreSQL behave as o
     await sleep(2500);
     for (const o of paid) {
       expect(await database.db.select().from(payouts).where(eq(payouts.orderId, o.id))).toHaveLength(1);
-      expect(await database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, o.id))).toHaveLength(1);
+      expect(
+        await database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, o.id)),
+      ).toHaveLength(1);
     }
-    expect(await database.db.select().from(customers).where(inArray(customers.id, customerIds))).toHaveLength(BORROWERS);
+    expect(await database.db.select().from(customers).where(inArray(customers.id, customerIds))).toHaveLength(
+      BORROWERS,
+    );
   });
 });

@@ -31,10 +31,30 @@ export async function acceptedPhoto(db: Db, phone: string, kind: 'idCard' | 'sel
 /** A complete, valid application for a borrower (barangay codes are real PSGC: Makati, Poblacion). */
 export function validSteps(photoIds: { idPhotoId: string; selfiePhotoId: string }) {
   return {
-    identityInfo: { idType: 'umid', idNumber: 'CRN-0111-2345678-9', firstName: 'Maria', middleName: 'Santos', lastName: 'Dela Cruz', birthDate: '1995-04-12', gender: 'female', ...photoIds },
-    baseInfo: { maritalStatus: 'single', education: 'college', email: 'maria@example.ph', loanPurpose: 'medical' },
+    identityInfo: {
+      idType: 'umid',
+      idNumber: 'CRN-0111-2345678-9',
+      firstName: 'Maria',
+      middleName: 'Santos',
+      lastName: 'Dela Cruz',
+      birthDate: '1995-04-12',
+      gender: 'female',
+      ...photoIds,
+    },
+    baseInfo: {
+      maritalStatus: 'single',
+      education: 'college',
+      email: 'maria@example.ph',
+      loanPurpose: 'medical',
+    },
     baseInfo2: { whatsapp: '09171234567', viber: '', facebook: 'maria.delacruz' },
-    addressInfo: { provinceCode: '', cityCode: '', barangayCode: '', postalCode: '1210', detailedAddress: 'Unit 5B, 123 Jupiter St.' },
+    addressInfo: {
+      provinceCode: '',
+      cityCode: '',
+      barangayCode: '',
+      postalCode: '1210',
+      detailedAddress: 'Unit 5B, 123 Jupiter St.',
+    },
     contact: {
       contacts: [
         { name: 'Jose Dela Cruz', phone: '09181111111', relationship: 'parents' },
@@ -44,8 +64,26 @@ export function validSteps(photoIds: { idPhotoId: string; selfiePhotoId: string 
       consentAccepted: true,
       contactsNoticeVersion: CONTACTS_NOTICE_VERSION,
     },
-    workInfo: { employmentType: 'contractWorker', industry: 'bpoCallCenter', workYears: '1to3', monthlyIncome: '18001to25000', payCycle: 'biWeekly', payday: 15, companyName: 'Acme BPO Inc.', companyPhone: '0288881234', companyAddress: '25F Tower One, Ayala Ave, Makati' },
-    bankInfo: { channel: 'ewallet', providerCode: 'GCASH', account: '09171234567', confirmAccount: '09171234567', payeeFirstName: 'Maria', payeeLastName: 'Dela Cruz', withdrawalPhone: '9171234567' },
+    workInfo: {
+      employmentType: 'contractWorker',
+      industry: 'bpoCallCenter',
+      workYears: '1to3',
+      monthlyIncome: '18001to25000',
+      payCycle: 'biWeekly',
+      payday: 15,
+      companyName: 'Acme BPO Inc.',
+      companyPhone: '0288881234',
+      companyAddress: '25F Tower One, Ayala Ave, Makati',
+    },
+    bankInfo: {
+      channel: 'ewallet',
+      providerCode: 'GCASH',
+      account: '09171234567',
+      confirmAccount: '09171234567',
+      payeeFirstName: 'Maria',
+      payeeLastName: 'Dela Cruz',
+      withdrawalPhone: '9171234567',
+    },
   };
 }
 
@@ -54,7 +92,11 @@ export function makatiAddress() {
   const d = psgcDirectory();
   const province = d.provinces.find((p) => p.name === 'City of Makati')!;
   const city = d.citiesOf(province.code)![0]!;
-  return { provinceCode: province.code, cityCode: city.code, barangayCode: d.barangaysOf(city.code)![0]!.code };
+  return {
+    provinceCode: province.code,
+    cityCode: city.code,
+    barangayCode: d.barangaysOf(city.code)![0]!.code,
+  };
 }
 
 export interface ApplicationPatch {
@@ -63,6 +105,8 @@ export interface ApplicationPatch {
   birthDate?: string;
   /** the payout account number (sandbox magic values: …0000 fails, …1111 waits, …2222 reverses) */
   account?: string;
+  /** the applicant's name (BE-14 screening tests) */
+  name?: { firstName: string; middleName?: string; lastName: string };
 }
 
 /**
@@ -70,14 +114,28 @@ export interface ApplicationPatch {
  * address) and submits it. Each borrower gets an ID number of their own unless the patch says
  * otherwise (the decision rejects one ID number on two customers).
  */
-export async function submitCompleteApplication(db: Db, api: TestClient, phone: string, patch: ApplicationPatch = {}) {
+export async function submitCompleteApplication(
+  db: Db,
+  api: TestClient,
+  phone: string,
+  patch: ApplicationPatch = {},
+) {
   const { token, customerId } = await api.signIn(phone);
   const h = api.authed(token);
-  const steps = validSteps({ idPhotoId: await acceptedPhoto(db, phone, 'idCard'), selfiePhotoId: await acceptedPhoto(db, phone, 'selfie') }) as Record<string, Record<string, unknown>>;
+  const steps = validSteps({
+    idPhotoId: await acceptedPhoto(db, phone, 'idCard'),
+    selfiePhotoId: await acceptedPhoto(db, phone, 'selfie'),
+  }) as Record<string, Record<string, unknown>>;
   steps.addressInfo = { ...steps.addressInfo, ...makatiAddress() };
-  steps.identityInfo = { ...steps.identityInfo, idNumber: patch.idNumber ?? `CRN${phone.slice(-9)}789`, ...(patch.birthDate ? { birthDate: patch.birthDate } : {}) };
+  steps.identityInfo = {
+    ...steps.identityInfo,
+    idNumber: patch.idNumber ?? `CRN${phone.slice(-9)}789`,
+    ...(patch.birthDate ? { birthDate: patch.birthDate } : {}),
+    ...(patch.name ? { middleName: '', ...patch.name } : {}),
+  };
   if (patch.email) steps.baseInfo = { ...steps.baseInfo, email: patch.email };
-  if (patch.account) steps.bankInfo = { ...steps.bankInfo, account: patch.account, confirmAccount: patch.account };
+  if (patch.account)
+    steps.bankInfo = { ...steps.bankInfo, account: patch.account, confirmAccount: patch.account };
   for (const step of APPLICATION_STEPS) {
     const res = await api.json('PUT', `/api/application/steps/${step}`, steps[step], h);
     if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);

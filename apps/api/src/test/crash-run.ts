@@ -83,13 +83,18 @@ const env = {
 
 let server: ChildProcess | null = null;
 async function startServer(): Promise<void> {
-  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [serverEntry], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
   server = child;
   const until = performance.now() + 60_000;
   while (performance.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} while starting (log: ${logFile})`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode} while starting (log: ${logFile})`);
     try {
       const res = await fetch(`${api}/api/health`, { signal: AbortSignal.timeout(1000) });
       if (res.ok) return;
@@ -127,7 +132,12 @@ interface Res {
  * What the web client does: the same request with the same Idempotency-Key until it gets an
  * answer. Connection errors, 5xx and "still in progress" are retried; any other answer is returned.
  */
-async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res> {
+async function call(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Res> {
   const until = performance.now() + DEADLINE_MS;
   for (let attempt = 0; performance.now() < until; attempt++) {
     if (attempt > 0) {
@@ -179,11 +189,22 @@ async function lastCode(phone: string): Promise<string | null> {
 
 async function logIn(flow: Flow): Promise<Record<string, string>> {
   for (let round = 0; round < 20; round++) {
-    const sent = await call('POST', '/api/auth/login-code', { phone: flow.phone }, { 'idempotency-key': `code-${flow.phone}-${round}` });
-    if (sent.status !== 200 && sent.body.code !== 'SMS_TOO_FREQUENT') throw new Error(`send code: ${JSON.stringify(sent.body)}`);
+    const sent = await call(
+      'POST',
+      '/api/auth/login-code',
+      { phone: flow.phone },
+      { 'idempotency-key': `code-${flow.phone}-${round}` },
+    );
+    if (sent.status !== 200 && sent.body.code !== 'SMS_TOO_FREQUENT')
+      throw new Error(`send code: ${JSON.stringify(sent.body)}`);
     const code = await lastCode(flow.phone);
     if (code) {
-      const res = await call('POST', '/api/auth/login', { phone: flow.phone, code, privacyAccepted: true, privacyPolicyVersion: '2026-11-01' }, { 'idempotency-key': `login-${flow.phone}-${round}` });
+      const res = await call(
+        'POST',
+        '/api/auth/login',
+        { phone: flow.phone, code, privacyAccepted: true, privacyPolicyVersion: '2026-11-01' },
+        { 'idempotency-key': `login-${flow.phone}-${round}` },
+      );
       if (res.status === 200) {
         flow.customerId = String(res.body.customerId);
         return { authorization: `Bearer ${String(res.body.token)}` };
@@ -218,12 +239,20 @@ async function journey(flow: Flow): Promise<void> {
     }
     return res;
   };
-  const steps = validSteps({ idPhotoId: await acceptedPhoto(flow.customerId!, 'idCard'), selfiePhotoId: await acceptedPhoto(flow.customerId!, 'selfie') }) as Record<string, Record<string, unknown>>;
+  const steps = validSteps({
+    idPhotoId: await acceptedPhoto(flow.customerId!, 'idCard'),
+    selfiePhotoId: await acceptedPhoto(flow.customerId!, 'selfie'),
+  }) as Record<string, Record<string, unknown>>;
   steps.addressInfo = { ...steps.addressInfo, ...makatiAddress() };
   steps.identityInfo = { ...steps.identityInfo, idNumber: `CRN${flow.phone.slice(-9)}789` };
   steps.bankInfo = { ...steps.bankInfo, withdrawalPhone: flow.phone };
   for (const step of APPLICATION_STEPS) {
-    const res = await authed('PUT', `/api/application/steps/${step}`, steps[step], `step-${flow.phone}-${step}`);
+    const res = await authed(
+      'PUT',
+      `/api/application/steps/${step}`,
+      steps[step],
+      `step-${flow.phone}-${step}`,
+    );
     if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);
   }
   const submitted = await authed('POST', '/api/application/submit', undefined, `submit-${flow.phone}`);
@@ -233,7 +262,8 @@ async function journey(flow: Flow): Promise<void> {
   for (;;) {
     const app = await authed('GET', '/api/application');
     if (app.body.status === 'approved') break;
-    if (app.body.status !== 'under_review') throw new Error(`decision: ${JSON.stringify(app.body).slice(0, 300)}`);
+    if (app.body.status !== 'under_review')
+      throw new Error(`decision: ${JSON.stringify(app.body).slice(0, 300)}`);
     if (performance.now() > until) throw new Error('no decision before the deadline');
     await sleep(500);
   }
@@ -241,13 +271,27 @@ async function journey(flow: Flow): Promise<void> {
   // what the borrower read first (issue 7): the order carries the product version and the documents' hash
   const preview = await authed('GET', '/api/loans/documents?amount=200000&termDays=14');
   const seen = preview.body as { productVersion: number; documentsSha256: string };
-  const placed = await authed('POST', '/api/orders', { amount: '200000', termDays: 14, agreeLoanAgreement: true, agreeSanctionLetter: true, signature: SIGNATURE, productVersion: seen.productVersion, documentsSha256: seen.documentsSha256 }, `order-${flow.phone}`);
+  const placed = await authed(
+    'POST',
+    '/api/orders',
+    {
+      amount: '200000',
+      termDays: 14,
+      agreeLoanAgreement: true,
+      agreeSanctionLetter: true,
+      signature: SIGNATURE,
+      productVersion: seen.productVersion,
+      documentsSha256: seen.documentsSha256,
+    },
+    `order-${flow.phone}`,
+  );
   if (placed.status !== 201) throw new Error(`order: ${placed.status} ${JSON.stringify(placed.body)}`);
   flow.orderId = String(placed.body.id);
   for (;;) {
     const order = await authed('GET', `/api/orders/${flow.orderId}`);
     if (order.body.status === 'repaying') break;
-    if (order.body.status !== 'disbursing') throw new Error(`order status: ${JSON.stringify(order.body).slice(0, 300)}`);
+    if (order.body.status !== 'disbursing')
+      throw new Error(`order status: ${JSON.stringify(order.body).slice(0, 300)}`);
     if (performance.now() > until) throw new Error('not disbursed before the deadline');
     await sleep(500);
   }
@@ -260,7 +304,10 @@ const running: Promise<void>[] = [];
 let nextPhone = 0;
 const launch = (n: number) => {
   for (let i = 0; i < n; i++) {
-    const flow: Flow = { phone: `9180${String(Math.floor(random() * 1000)).padStart(3, '0')}${String(nextPhone++).padStart(3, '0')}`, done: false };
+    const flow: Flow = {
+      phone: `9180${String(Math.floor(random() * 1000)).padStart(3, '0')}${String(nextPhone++).padStart(3, '0')}`,
+      done: false,
+    };
     flows.push(flow);
     running.push(
       journey(flow).catch((error: unknown) => {
@@ -296,38 +343,73 @@ try {
     const t0 = performance.now();
     await startServer();
     restartTimes.push(performance.now() - t0);
-    say(`kill ${k}/${KILLS}: restarted in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${flows.filter((f) => f.done).length}/${flows.length} flows done`);
+    say(
+      `kill ${k}/${KILLS}: restarted in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${flows.filter((f) => f.done).length}/${flows.length} flows done`,
+    );
     launch(PER_RESTART);
   }
   await Promise.all(running);
-  say(`all flows ended; restarts took ${(restartTimes.reduce((a, b) => a + b, 0) / Math.max(1, restartTimes.length) / 1000).toFixed(1)} s on average`);
+  say(
+    `all flows ended; restarts took ${(restartTimes.reduce((a, b) => a + b, 0) / Math.max(1, restartTimes.length) / 1000).toFixed(1)} s on average`,
+  );
 
   // ---------------------------------------------------------------- checks
   const check = (ok: boolean, what: string) => {
     if (!ok) problems.push(what);
     console.log(`${ok ? '  ok  ' : '  FAIL'} ${what}`);
   };
-  const one = async (q: string, params: unknown[] = []) => (await db.query(q, params)).rows as Record<string, string>[];
+  const one = async (q: string, params: unknown[] = []) =>
+    (await db.query(q, params)).rows as Record<string, string>[];
   const unfinished = flows.filter((f) => !f.done);
-  check(unfinished.length === 0, `every flow finished (${flows.length - unfinished.length}/${flows.length})${unfinished.length ? ': ' + unfinished.map((f) => `${f.phone} ${f.error ?? ''}`).join('; ') : ''}`);
-  const multi = await one(`select customer_id, count(*)::int n from orders group by customer_id having count(*) > 1`);
+  check(
+    unfinished.length === 0,
+    `every flow finished (${flows.length - unfinished.length}/${flows.length})${unfinished.length ? ': ' + unfinished.map((f) => `${f.phone} ${f.error ?? ''}`).join('; ') : ''}`,
+  );
+  const multi = await one(
+    `select customer_id, count(*)::int n from orders group by customer_id having count(*) > 1`,
+  );
   check(multi.length === 0, `one order per borrower (${multi.length} with more)`);
-  const twice = await one(`select order_id, count(*)::int n from payouts where state in ('succeeded', 'accepted') group by order_id having count(*) > 1`);
+  const twice = await one(
+    `select order_id, count(*)::int n from payouts where state in ('succeeded', 'accepted') group by order_id having count(*) > 1`,
+  );
   check(twice.length === 0, `no payout sent twice (${twice.length} orders with two live attempts)`);
-  const disbursements = await one(`select o.id, o.status, (select count(*)::int from ledger_transactions t where t.reference = o.id::text and t.kind = 'disbursement') n from orders o`);
-  check(disbursements.every((d) => (d.status === 'repaying' ? Number(d.n) === 1 : Number(d.n) === 0)), `each disbursed order has exactly one disbursement posting, others none (${disbursements.length} orders)`);
+  const disbursements = await one(
+    `select o.id, o.status, (select count(*)::int from ledger_transactions t where t.reference = o.id::text and t.kind = 'disbursement') n from orders o`,
+  );
+  check(
+    disbursements.every((d) => (d.status === 'repaying' ? Number(d.n) === 1 : Number(d.n) === 0)),
+    `each disbursed order has exactly one disbursement posting, others none (${disbursements.length} orders)`,
+  );
   const [sum] = await one(`select coalesce(sum(amount), 0)::text s from ledger_entries`);
-  const unbalanced = await one(`select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0`);
-  check(sum?.s === '0' && unbalanced.length === 0, `the ledger sums to zero (total ${sum?.s}, ${unbalanced.length} unbalanced transactions)`);
+  const unbalanced = await one(
+    `select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0`,
+  );
+  check(
+    sum?.s === '0' && unbalanced.length === 0,
+    `the ledger sums to zero (total ${sum?.s}, ${unbalanced.length} unbalanced transactions)`,
+  );
   const stuck = await one(`select scope, key, route from idempotency_keys where response_status is null`);
-  check(stuck.length === 0, `no Idempotency-Key left without an answer (${stuck.length}${stuck.length ? ': ' + stuck.map((s) => `${s.route} ${s.key}`).join(', ') : ''})`);
-  const noWayForward = await one(`select id, status from orders where status not in ('repaying', 'settled', 'cancelled')`);
-  check(noWayForward.length === 0, `no order without a way forward (${noWayForward.length} not disbursed: ${noWayForward.map((o) => o.status).join(', ')})`);
+  check(
+    stuck.length === 0,
+    `no Idempotency-Key left without an answer (${stuck.length}${stuck.length ? ': ' + stuck.map((s) => `${s.route} ${s.key}`).join(', ') : ''})`,
+  );
+  const noWayForward = await one(
+    `select id, status from orders where status not in ('repaying', 'settled', 'cancelled')`,
+  );
+  check(
+    noWayForward.length === 0,
+    `no order without a way forward (${noWayForward.length} not disbursed: ${noWayForward.map((o) => o.status).join(', ')})`,
+  );
   const serverLog = readFileSync(logFile, 'utf8');
-  const lines = serverLog.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: number; msg?: string });
+  const lines = serverLog
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { level: number; msg?: string });
   const errors = lines.filter((l) => l.level >= 50);
   const takenOver = lines.filter((l) => l.msg?.startsWith('idempotency claim expired')).length;
-  say(`${KILLS} kills (${aimed} during a keyed write), ${flows.length} borrowers, ${stats.requests} requests (${stats.retried} retries, ${stats.networkErrors} connection errors, ${stats.inProgress} "in progress", ${stats.relogins} new codes after a lost login), ${takenOver} Idempotency-Key claims taken over after their lease, ${errors.length} error lines in the server log`);
+  say(
+    `${KILLS} kills (${aimed} during a keyed write), ${flows.length} borrowers, ${stats.requests} requests (${stats.retried} retries, ${stats.networkErrors} connection errors, ${stats.inProgress} "in progress", ${stats.relogins} new codes after a lost login), ${takenOver} Idempotency-Key claims taken over after their lease, ${errors.length} error lines in the server log`,
+  );
   failed = problems.length > 0;
 } catch (error) {
   failed = true;

@@ -11,7 +11,9 @@ import pg from 'pg';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
 /** the pinned Node 24 (the npm package `node`), else this process's Node */
-export const nodeBinary = existsSync(path.join(repoRoot, 'node_modules/.bin/node')) ? path.join(repoRoot, 'node_modules/.bin/node') : process.execPath;
+export const nodeBinary = existsSync(path.join(repoRoot, 'node_modules/.bin/node'))
+  ? path.join(repoRoot, 'node_modules/.bin/node')
+  : process.execPath;
 
 /**
  * What `npm start` and the Dockerfile run the server with: a 16 MB V8 semi-space (Node 24 sizes it
@@ -47,7 +49,15 @@ export interface ServerProcess {
 }
 
 /** Starts `node <entry>` in its own process group and waits until `readyPath` answers 200. */
-export async function startServerProcess(entry: string, env: Record<string, string>, options: { readyPath?: string; timeoutMs?: number; /** drop stdout (the request log) instead of keeping it */ quiet?: boolean } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  entry: string,
+  env: Record<string, string>,
+  options: {
+    readyPath?: string;
+    timeoutMs?: number;
+    /** drop stdout (the request log) instead of keeping it */ quiet?: boolean;
+  } = {},
+): Promise<ServerProcess> {
   const readyPath = options.readyPath ?? '/api/health/ready';
   const timeoutMs = options.timeoutMs ?? 90_000;
   const port = await freePort();
@@ -67,7 +77,8 @@ export async function startServerProcess(entry: string, env: Record<string, stri
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${path.basename(entry)} exited (${child.exitCode}): ${output.slice(-4000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`${path.basename(entry)} exited (${child.exitCode}): ${output.slice(-4000)}`);
     try {
       const res = await fetch(base + readyPath);
       await res.arrayBuffer();
@@ -98,7 +109,10 @@ export async function startServerProcess(entry: string, env: Record<string, stri
 }
 
 /** A throw-away database on the PostgreSQL server of `adminUrl`. */
-export async function throwAwayDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function throwAwayDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

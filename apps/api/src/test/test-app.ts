@@ -21,7 +21,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshDatabase(onQuery?: (sql: string) => void): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(
+  onQuery?: (sql: string) => void,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ onQuery });
@@ -48,7 +50,10 @@ async function freshDatabase(onQuery?: (sql: string) => void): Promise<{ databas
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { smsProvider?: SmsProvider; clock?: ManualClock; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { smsProvider?: SmsProvider; clock?: ManualClock; logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const { DATABASE_URL: _ignored, ...processEnv } = process.env;
   void _ignored;
   const config = loadConfig({
@@ -67,7 +72,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   const clock = options.clock ?? new ManualClock();
   // silent, unless the test reads the log (then with the production logger settings)
-  const app = await buildApp({ config, clock, database, smsProvider: options.smsProvider, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
+  const app = await buildApp({
+    config,
+    clock,
+    database,
+    smsProvider: options.smsProvider,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+  });
   await app.ready();
   return {
     app,
@@ -84,8 +95,18 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
 
 /** Helpers that speak the API the way the web app does. */
 export function client(app: FastifyInstance) {
-  const json = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await app.inject({ method, url, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, payload: body === undefined ? undefined : JSON.stringify(body) });
+  const json = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
     let parsed: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
     try {
       parsed = res.body ? JSON.parse(res.body) : null;
@@ -96,7 +117,8 @@ export function client(app: FastifyInstance) {
   };
   const api = {
     json,
-    sendCode: (phone: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) => json('POST', '/api/auth/login-code', { phone, ...extra }, headers),
+    sendCode: (phone: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+      json('POST', '/api/auth/login-code', { phone, ...extra }, headers),
     lastCode: async (phone: string): Promise<string> => {
       const res = await json('GET', `/api/sandbox/outbox?phone=${phone}`);
       const body: string = res.body.messages[0]?.body ?? '';
@@ -104,8 +126,18 @@ export function client(app: FastifyInstance) {
       if (!match?.[1]) throw new Error(`no code in outbox for ${phone}`);
       return match[1];
     },
-    login: (phone: string, code: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-      json('POST', '/api/auth/login', { phone, code, privacyAccepted: true, privacyPolicyVersion: '2026-11-01', ...extra }, headers),
+    login: (
+      phone: string,
+      code: string,
+      extra: Record<string, unknown> = {},
+      headers: Record<string, string> = {},
+    ) =>
+      json(
+        'POST',
+        '/api/auth/login',
+        { phone, code, privacyAccepted: true, privacyPolicyVersion: '2026-11-01', ...extra },
+        headers,
+      ),
     /** send a code, read it from the outbox, log in: a signed-in borrower */
     signIn: async (phone: string) => {
       const sent = await api.sendCode(phone);

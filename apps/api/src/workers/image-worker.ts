@@ -28,8 +28,16 @@ async function settle<T>(work: () => Promise<T>): Promise<WorkerResult<T>> {
   }
 }
 
-export function inspect(task: { body: Uint8Array; declaredType: string }): Promise<WorkerResult<InspectedImage>> {
-  return settle(() => inspectImage(Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength), task.declaredType));
+export function inspect(task: {
+  body: Uint8Array;
+  declaredType: string;
+}): Promise<WorkerResult<InspectedImage>> {
+  return settle(() =>
+    inspectImage(
+      Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength),
+      task.declaredType,
+    ),
+  );
 }
 
 let detector: Promise<TinyFaceDetector> | null = null;
@@ -39,9 +47,15 @@ function faceDetector(): Promise<TinyFaceDetector> {
   return detector;
 }
 
-export async function countFaces(task: { image: RgbImage | Uint8Array; options?: CountFacesOptions }): Promise<WorkerResult<number>> {
+export async function countFaces(task: {
+  image: RgbImage | Uint8Array;
+  options?: CountFacesOptions;
+}): Promise<WorkerResult<number>> {
   const d = await faceDetector();
-  const image = task.image instanceof Uint8Array ? Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength) : task.image;
+  const image =
+    task.image instanceof Uint8Array
+      ? Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength)
+      : task.image;
   return settle(() => d.countFaces(image, task.options));
 }
 

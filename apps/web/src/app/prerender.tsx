@@ -12,7 +12,9 @@ import { queryClient } from '../lib/query-client.ts';
  */
 export async function renderStart(): Promise<{ html: string; lang: string; title: string }> {
   await initI18n();
-  const router = createMemoryRouter([{ path: '/start', element: <StartPage /> }], { initialEntries: ['/start'] });
+  const router = createMemoryRouter([{ path: '/start', element: <StartPage /> }], {
+    initialEntries: ['/start'],
+  });
   const html = renderToString(
     <AppProvider>
       <RouterProvider router={router} />

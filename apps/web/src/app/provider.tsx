@@ -1,14 +1,27 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { queryClient } from '../lib/query-client.ts';
 import { useLocale } from '../lib/i18n/index.ts';
 
-/** antd-mobile has no Filipino pack; its few built-in words (Confirm, Cancel) stay English there. */
-function useAntdLocale() {
-  return useLocale() === 'zh-CN' ? zhCN : enUS;
+type AntdLocale = typeof enUS;
+
+/**
+ * antd-mobile has no Filipino pack; its few built-in words (Confirm, Cancel) stay English there.
+ * The Chinese pack loads only for a borrower who chose Chinese (issue 9).
+ */
+function useAntdLocale(): AntdLocale {
+  const chinese = useLocale() === 'zh-CN';
+  const [zhCN, setZhCN] = useState<AntdLocale>();
+  useEffect(() => {
+    if (chinese && !zhCN)
+      void import('antd-mobile/es/locales/zh-CN').then(
+        (m) => setZhCN(() => m.default),
+        () => undefined,
+      );
+  }, [chinese, zhCN]);
+  return chinese && zhCN ? zhCN : enUS;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {

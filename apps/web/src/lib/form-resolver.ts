@@ -16,7 +16,9 @@ export function contractResolver<V extends FieldValues>(
   toBody: (values: V) => Record<string, unknown>,
   precheck?: (body: Record<string, unknown>) => FieldErrors<V> | undefined,
 ): Resolver<V> {
-  const inner = zodResolver(contract as z.ZodType<FieldValues, FieldValues>) as unknown as Resolver<FieldValues>;
+  const inner = zodResolver(
+    contract as z.ZodType<FieldValues, FieldValues>,
+  ) as unknown as Resolver<FieldValues>;
   return async (values, context, options) => {
     const body = toBody(values);
     const early = precheck?.(body);

@@ -7,8 +7,10 @@ import { api } from './api/index.ts';
  * version, route aliases), so it lives in lib rather than in one feature's api folder.
  */
 export function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return api.request('/api/config/public', { signal, // the schema loads lazily: every page needs the config, not every page needs zod up front
-    parse: async (data) => (await import('@pisonow/domain/contracts/public-config')).publicConfigResponse.parse(data),
+  return api.request('/api/config/public', {
+    signal, // the schema loads lazily: every page needs the config, not every page needs zod up front
+    parse: async (data) =>
+      (await import('@pisonow/domain/contracts/public-config')).publicConfigResponse.parse(data),
   });
 }
 

@@ -7,12 +7,18 @@ const q = (search: string) => parseQueryCapture(new URLSearchParams(search));
 
 describe('query capture', () => {
   it('SH-07 isBrowser, standalone and Messenger are stored as they arrive', () => {
-    expect(q('?isBrowser=1&standalone=true&Messenger=0')).toEqual({ isBrowser: '1', standalone: 'true', Messenger: '0' });
+    expect(q('?isBrowser=1&standalone=true&Messenger=0')).toEqual({
+      isBrowser: '1',
+      standalone: 'true',
+      Messenger: '0',
+    });
     expect(q('?foo=bar')).toEqual({});
   });
 
   it('SH-07 campaign, adgroup and creative are stored together as promotion', () => {
-    expect(q('?campaign=summer&adgroup=a1&creative=c9')).toEqual({ promotion: { campaign: 'summer', adgroup: 'a1', creative: 'c9' } });
+    expect(q('?campaign=summer&adgroup=a1&creative=c9')).toEqual({
+      promotion: { campaign: 'summer', adgroup: 'a1', creative: 'c9' },
+    });
     // one field present still replaces the whole attribution (they belong together)
     expect(q('?campaign=winter')).toEqual({ promotion: { campaign: 'winter' } });
   });

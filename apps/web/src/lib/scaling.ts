@@ -67,5 +67,6 @@ export function installScaling(): void {
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) schedule();
   });
-  if (!document.body) document.addEventListener('DOMContentLoaded', () => apply(ratio, layout, iPhone), { once: true });
+  if (!document.body)
+    document.addEventListener('DOMContentLoaded', () => apply(ratio, layout, iPhone), { once: true });
 }

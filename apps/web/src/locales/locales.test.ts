@@ -55,7 +55,8 @@ describe('locales', () => {
 
   it('SH-01 no translation is empty and placeholders match across languages', () => {
     for (const key of byLang['en-US'] ?? []) {
-      const vars = (text: string | undefined) => [...(text ?? '').matchAll(/\{\{(\w+)\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
+      const vars = (text: string | undefined) =>
+        [...(text ?? '').matchAll(/\{\{(\w+)\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
       const english = vars(valueOf('en-US', key));
       for (const lang of LOCALES) {
         const text = valueOf(lang, key);
@@ -69,11 +70,14 @@ describe('locales', () => {
     // Keys are always written with their namespace ('auth:start.login'), in t(), i18nKey or constants.
     const pattern = new RegExp(`['"\`]((?:${[...namespaces].join('|')}):[A-Za-z0-9_.]+)['"\`]`, 'g');
     const used = new Set<string>();
-    for (const text of Object.values(sources)) for (const m of text.matchAll(pattern)) if (m[1]) used.add(m[1]);
+    for (const text of Object.values(sources))
+      for (const m of text.matchAll(pattern)) if (m[1]) used.add(m[1]);
     expect(used.size).toBeGreaterThan(50);
     for (const lang of LOCALES) {
       // a counted string (`t('ns:key', { count })`) lives as `key_one` / `key_other` (i18next plurals)
-      const missing = [...used].filter((key) => !byLang[lang]?.has(key) && !byLang[lang]?.has(`${key}_other`));
+      const missing = [...used].filter(
+        (key) => !byLang[lang]?.has(key) && !byLang[lang]?.has(`${key}_other`),
+      );
       expect(missing, `used but missing in ${lang}`).toEqual([]);
     }
   });
@@ -81,15 +85,18 @@ describe('locales', () => {
   it('SH-01 every counted string has its singular and plural form in every language ("1 day" / "2 days")', () => {
     for (const lang of LOCALES) {
       for (const key of byLang[lang] ?? []) {
-        if (key.endsWith('_one')) expect(byLang[lang]?.has(`${key.slice(0, -4)}_other`), `${lang} ${key}`).toBe(true);
-        if (key.endsWith('_other')) expect(byLang[lang]?.has(`${key.slice(0, -6)}_one`), `${lang} ${key}`).toBe(true);
+        if (key.endsWith('_one'))
+          expect(byLang[lang]?.has(`${key.slice(0, -4)}_other`), `${lang} ${key}`).toBe(true);
+        if (key.endsWith('_other'))
+          expect(byLang[lang]?.has(`${key.slice(0, -6)}_one`), `${lang} ${key}`).toBe(true);
       }
     }
   });
 
   it('SH-05 SH-01 every route has a translated title', () => {
     for (const lang of LOCALES) {
-      for (const route of ROUTES) expect(byLang[lang]?.has(`routes:${route.name}`), `${lang} ${route.name}`).toBe(true);
+      for (const route of ROUTES)
+        expect(byLang[lang]?.has(`routes:${route.name}`), `${lang} ${route.name}`).toBe(true);
       expect(byLang[lang]?.has('routes:notFound')).toBe(true);
     }
   });

@@ -3,13 +3,38 @@
  * (`application:enum.<name>.<code>`), so a code never changes when a translation does.
  */
 export const MARITAL_STATUSES = ['single', 'married', 'divorced', 'others'] as const;
-export const EDUCATION_LEVELS = ['elementary', 'juniorHigh', 'highSchool', 'college', 'graduate', 'other'] as const;
-export const LOAN_PURPOSES = ['dailyExpense', 'reimbursement', 'entertainment', 'rent', 'tourism', 'education', 'medical', 'shopping', 'other'] as const;
+export const EDUCATION_LEVELS = [
+  'elementary',
+  'juniorHigh',
+  'highSchool',
+  'college',
+  'graduate',
+  'other',
+] as const;
+export const LOAN_PURPOSES = [
+  'dailyExpense',
+  'reimbursement',
+  'entertainment',
+  'rent',
+  'tourism',
+  'education',
+  'medical',
+  'shopping',
+  'other',
+] as const;
 export const WORK_YEARS = ['lt1', '1to3', '3to5', 'gt5'] as const;
 /** monthly income bands in PHP: under 12,000 · 12,001–18,000 · 18,001–25,000 · 25,001–30,000 · over 30,000 */
 export const INCOME_BANDS = ['lt12000', '12001to18000', '18001to25000', '25001to30000', 'gt30000'] as const;
 export const PAY_CYCLES = ['weekly', 'biWeekly', 'monthly', 'other'] as const;
-export const RELATIONS = ['parents', 'spouse', 'children', 'siblings', 'friends', 'relatives', 'others'] as const;
+export const RELATIONS = [
+  'parents',
+  'spouse',
+  'children',
+  'siblings',
+  'friends',
+  'relatives',
+  'others',
+] as const;
 export const GENDERS = ['male', 'female'] as const;
 export const EMPLOYMENT_TYPES = ['selfEmployed', 'contractWorker', 'student', 'unemployed'] as const;
 /** 26 industries (the spec counts 26 without listing them; this list follows PSIC sections as borrowers name them) */

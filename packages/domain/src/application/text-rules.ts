@@ -23,15 +23,25 @@ export function cleanText(input: unknown): unknown {
 export function text(code: string, check: (value: string) => boolean, options: { max?: number } = {}) {
   const max = options.max ?? 200;
   // One check, so a bad field reports one issue (zod keeps running checks after a failed `min`).
-  return z.preprocess(cleanText, z.string({ error: code }).refine((s) => s.length >= 1 && s.length <= max && check(s), { error: code }));
+  return z.preprocess(
+    cleanText,
+    z.string({ error: code }).refine((s) => s.length >= 1 && s.length <= max && check(s), { error: code }),
+  );
 }
 
 /** The same, but the field may be left empty (empty becomes undefined). */
-export function optionalText(code: string, check: (value: string) => boolean, options: { max?: number } = {}) {
-  return z.preprocess((v) => {
-    const cleaned = cleanText(v);
-    return cleaned === '' || cleaned === null ? undefined : cleaned;
-  }, text(code, check, options).optional());
+export function optionalText(
+  code: string,
+  check: (value: string) => boolean,
+  options: { max?: number } = {},
+) {
+  return z.preprocess(
+    (v) => {
+      const cleaned = cleanText(v);
+      return cleaned === '' || cleaned === null ? undefined : cleaned;
+    },
+    text(code, check, options).optional(),
+  );
 }
 
 /** VAL-09 names: letters (with ñ and accents), spaces, hyphens, apostrophes and periods. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** Centavos travel as decimal strings in JSON (JSON has no bigint); `"500000"` is ₱5,000.00. */
-export const centavosString = z.string({ error: 'VALIDATION_FAILED' }).regex(/^\d{1,12}$/, { error: 'VALIDATION_FAILED' });
+export const centavosString = z
+  .string({ error: 'VALIDATION_FAILED' })
+  .regex(/^\d{1,12}$/, { error: 'VALIDATION_FAILED' });
 
 /** A drawn signature: a PNG data URL from the canvas, at most ~200 kB. */
 export const signatureImage = z
@@ -23,7 +25,11 @@ export const placeOrderRequest = z.strictObject({
    * the page re-quotes; nothing is booked.
    */
   productVersion: z.number({ error: 'VALIDATION_FAILED' }).int({ error: 'VALIDATION_FAILED' }),
-  documentsSha256: z.string({ error: 'VALIDATION_FAILED' }).regex(/^[0-9a-f]{64}$/, { error: 'VALIDATION_FAILED' }),
+  documentsSha256: z
+    .string({ error: 'VALIDATION_FAILED' })
+    .regex(/^[0-9a-f]{64}$/, { error: 'VALIDATION_FAILED' }),
+  /** EN-07: a withdrawal coupon that reduces the service fee (the preview must have used it too) */
+  couponId: z.uuid({ error: 'COUPON_UNAVAILABLE' }).optional(),
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
 
@@ -64,10 +70,21 @@ export const loanOfferResponse = z.object({
   blockedBy: z.enum(['not_approved', 'outstanding_repayment']).nullable(),
   outstandingOrderId: z.string().nullable(),
   creditLimit: centavos,
+  /** SH-15 BE-04: the limit ladder (limit after n on-time loans, within the ceiling) and the borrower's rung */
+  limitLadder: z
+    .object({ rung: z.number().int(), steps: z.array(centavos), next: centavos.nullable() })
+    .optional(),
   productVersion: z.number().int(),
   terms: z.array(z.number().int()),
   hasSignature: z.boolean(),
   quotes: z.array(quoteResponse),
+  /**
+   * issue 10: the product itself, whatever this borrower may take (the loan offers page, /subIndex):
+   * its amount range and one fully priced example per term at the largest amount
+   */
+  product: z
+    .object({ amountMin: centavos, amountMax: centavos, examples: z.array(quoteResponse) })
+    .optional(),
 });
 export type LoanOfferResponse = z.infer<typeof loanOfferResponse>;
 
@@ -118,6 +135,13 @@ export const orderViewResponse = z.object({
       total: centavos,
       overdueDays: z.number().int(),
       extensions: z.number().int(),
+      /** BE-10: a reported payment is being checked; late charge and penalty are not running */
+      chargesPaused: z.boolean(),
+      /** why charges are paused, and until when (exclusive; null: until a decision) */
+      chargesPause: z
+        .object({ reason: z.enum(['dispute', 'hardship', 'write_off']), until: z.string().nullable() })
+        .nullable()
+        .optional(),
     })
     .nullable(),
 });

@@ -22,5 +22,19 @@ export const publicConfigResponse = z.object({
   routeAliases: z.record(z.string(), z.string()),
   sandbox: z.boolean(),
   otp: z.object({ resendSeconds: z.number().int(), length: z.number().int() }),
+  /**
+   * SH-16: the attribution SDK, present only in production with an app token configured (null in
+   * sandbox, test and development, so the app never loads a third-party script there).
+   */
+  attribution: z
+    .object({ appToken: z.string(), sdkUrl: z.string(), registrationEvent: z.string().nullable() })
+    .nullable(),
+  /** issue 10: the how-to-borrow tutorial of /videoIndex (null video = poster and transcript only) */
+  tutorial: z.object({
+    videoUrl: z.string().nullable(),
+    posterUrl: z.string().nullable(),
+    /** one WebVTT file per language; null when none is configured */
+    captions: z.object({ 'en-US': z.string(), fil: z.string(), 'zh-CN': z.string() }).nullable(),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -19,7 +19,7 @@ export type RepaymentPurpose = (typeof REPAYMENT_PURPOSES)[number];
  * A repayment attempt's life. `held`: money arrived but could not be applied (a stale or different
  * amount, or after settlement): it sits in the suspense account for operations, never lost.
  */
-export const REPAYMENT_STATES = ['pending', 'paid', 'expired', 'failed', 'held'] as const;
+export const REPAYMENT_STATES = ['pending', 'paid', 'expired', 'failed', 'held', 'refunded'] as const;
 export type RepaymentState = (typeof REPAYMENT_STATES)[number];
 
 /** ST-02: the three record states a borrower sees. */
@@ -35,7 +35,11 @@ export const HELD_REASONS = ['amount_mismatch', 'already_settled', 'not_repayabl
 export type HeldReason = (typeof HELD_REASONS)[number];
 
 /** The channels and partners offered on the Repay sheet (the configured provider may offer fewer). */
-export const REPAYMENT_PARTNERS: readonly { channel: CollectionChannel; providerCode: string; name: string }[] = [
+export const REPAYMENT_PARTNERS: readonly {
+  channel: CollectionChannel;
+  providerCode: string;
+  name: string;
+}[] = [
   { channel: 'ewallet', providerCode: 'GCASH', name: 'GCash' },
   { channel: 'ewallet', providerCode: 'MAYA', name: 'Maya' },
   { channel: 'ewallet', providerCode: 'GRABPAY', name: 'GrabPay' },
@@ -50,7 +54,9 @@ export const REPAYMENT_PARTNERS: readonly { channel: CollectionChannel; provider
 ];
 
 export const repaymentChannelsResponse = z.object({
-  channels: z.array(z.object({ channel: z.enum(COLLECTION_CHANNELS), providerCode: z.string(), name: z.string() })),
+  channels: z.array(
+    z.object({ channel: z.enum(COLLECTION_CHANNELS), providerCode: z.string(), name: z.string() }),
+  ),
 });
 export type RepaymentChannelsResponse = z.infer<typeof repaymentChannelsResponse>;
 
@@ -63,8 +69,13 @@ export type RepaymentChannelsResponse = z.infer<typeof repaymentChannelsResponse
 export const startRepaymentRequest = z.strictObject({
   purpose: z.enum(REPAYMENT_PURPOSES, { error: 'VALIDATION_FAILED' }),
   channel: z.enum(COLLECTION_CHANNELS, { error: 'REPAYMENT_CHANNEL_UNAVAILABLE' }),
-  providerCode: z.string({ error: 'REPAYMENT_CHANNEL_UNAVAILABLE' }).regex(/^[A-Z0-9_]{2,20}$/, { error: 'REPAYMENT_CHANNEL_UNAVAILABLE' }),
+  providerCode: z
+    .string({ error: 'REPAYMENT_CHANNEL_UNAVAILABLE' })
+    .regex(/^[A-Z0-9_]{2,20}$/, { error: 'REPAYMENT_CHANNEL_UNAVAILABLE' }),
+  /** what the borrower was shown: the amount due, minus the coupon's deduction when one is used */
   expectedAmount: centavosString,
+  /** EN-07: a repayment coupon to use on this repayment (reserved by the attempt) */
+  couponId: z.uuid({ error: 'COUPON_UNAVAILABLE' }).optional(),
 });
 export type StartRepaymentRequest = z.input<typeof startRepaymentRequest>;
 
@@ -89,6 +100,8 @@ export const repaymentViewResponse = z.object({
   channel: z.enum(COLLECTION_CHANNELS),
   providerCode: z.string(),
   amount: centavos,
+  /** EN-07: what a coupon took off the amount due ("0" without one) */
+  couponAmount: centavos,
   state: z.enum(REPAYMENT_STATES),
   record: z.enum(['success', 'in_progress', 'fail']),
   heldReason: z.enum(HELD_REASONS).nullable(),
@@ -141,7 +154,18 @@ export type PayoutAccountResponse = z.infer<typeof payoutAccountResponse>;
 /** BE-09 sandbox test clock: move the whole system's time (sandbox only). */
 export const sandboxClockRequest = z.union([
   z.strictObject({ advanceDays: z.number().int().min(0).max(3650) }),
-  z.strictObject({ advanceHours: z.number().int().min(0).max(24 * 3650) }),
+  z.strictObject({
+    advanceHours: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3650),
+  }),
   z.strictObject({ to: z.iso.datetime({ offset: true }) }),
 ]);
-export const sandboxClockResponse = z.object({ now: z.string(), manilaDate: z.string(), offsetMs: z.number(), jobsRun: z.array(z.string()) });
+export const sandboxClockResponse = z.object({
+  now: z.string(),
+  manilaDate: z.string(),
+  offsetMs: z.number(),
+  jobsRun: z.array(z.string()),
+});

@@ -30,7 +30,11 @@ export const CAPS = {
  * This is a rate, not money: computed in floating point from exact centavo amounts, and only ever
  * compared against a cap (with a small tolerance in the borrower's favour, never the lender's).
  */
-export function effectiveMonthlyRate(netProceeds: Centavos, totalRepayment: Centavos, termDays: number): number {
+export function effectiveMonthlyRate(
+  netProceeds: Centavos,
+  totalRepayment: Centavos,
+  termDays: number,
+): number {
   if (netProceeds <= 0n) return Number.POSITIVE_INFINITY;
   return Math.pow(Number(totalRepayment) / Number(netProceeds), CAPS.daysPerMonth / termDays) - 1;
 }
@@ -44,12 +48,20 @@ function disclose(rate: number): number {
 }
 
 /** The EIR as disclosed to the borrower: a monthly ratio to four decimals, rounded up (9.823% → 0.0983). */
-export function disclosedMonthlyRate(netProceeds: Centavos, totalRepayment: Centavos, termDays: number): number {
+export function disclosedMonthlyRate(
+  netProceeds: Centavos,
+  totalRepayment: Centavos,
+  termDays: number,
+): number {
   return disclose(effectiveMonthlyRate(netProceeds, totalRepayment, termDays));
 }
 
 /** The EIR a year, compounded monthly from the exact monthly rate ((1 + m)^12 − 1), rounded up. */
-export function disclosedAnnualRate(netProceeds: Centavos, totalRepayment: Centavos, termDays: number): number {
+export function disclosedAnnualRate(
+  netProceeds: Centavos,
+  totalRepayment: Centavos,
+  termDays: number,
+): number {
   return disclose(Math.pow(1 + effectiveMonthlyRate(netProceeds, totalRepayment, termDays), 12) - 1);
 }
 
@@ -68,8 +80,10 @@ export type CapBreach =
 export function quoteBreaches(q: Quote): CapBreach[] {
   const out: CapBreach[] = [];
   const eir = effectiveMonthlyRate(q.netProceeds, q.totalRepayment, q.termDays);
-  if (eir > CAPS.effectiveMonthly) out.push({ cap: 'effective', monthly: eir, principal: q.principal, termDays: q.termDays });
-  if (q.financeCharge * 10_000n > q.principal * BigInt(CAPS.totalCostOfPrincipalBp)) out.push({ cap: 'totalCost', cost: q.financeCharge, principal: q.principal, termDays: q.termDays });
+  if (eir > CAPS.effectiveMonthly)
+    out.push({ cap: 'effective', monthly: eir, principal: q.principal, termDays: q.termDays });
+  if (q.financeCharge * 10_000n > q.principal * BigInt(CAPS.totalCostOfPrincipalBp))
+    out.push({ cap: 'totalCost', cost: q.financeCharge, principal: q.principal, termDays: q.termDays });
   return out;
 }
 
@@ -85,7 +99,8 @@ export function productBreaches(config: ProductConfig): CapBreach[] {
   if (nominalMonthlyPpm > CAPS.nominalMonthlyPpm) out.push({ cap: 'nominal', monthlyPpm: nominalMonthlyPpm });
   const penaltyMonthlyPpm = config.penaltyDailyPpm * CAPS.daysPerMonth;
   if (penaltyMonthlyPpm > CAPS.penaltyMonthlyPpm) out.push({ cap: 'penalty', monthlyPpm: penaltyMonthlyPpm });
-  if (config.limits.homeScreen > 8_000_000n) out.push({ cap: 'homeScreenLimit', limit: config.limits.homeScreen });
+  if (config.limits.homeScreen > 8_000_000n)
+    out.push({ cap: 'homeScreenLimit', limit: config.limits.homeScreen });
   for (const offer of allOffers(config)) out.push(...quoteBreaches(priceLoan(config, offer)));
   return out;
 }
@@ -106,7 +121,8 @@ export function servicingBreaches(config: ProductConfig): CapBreach[] {
     const q = priceLoan(config, offer);
     const due = q.totalRepayment;
     for (let day = 1; day <= OVERDUE_DAYS_CHECKED; day++) {
-      const asConfigured = config.lateCharge + (due * BigInt(config.penaltyDailyPpm) * BigInt(day)) / 1_000_000n;
+      const asConfigured =
+        config.lateCharge + (due * BigInt(config.penaltyDailyPpm) * BigInt(day)) / 1_000_000n;
       if (asConfigured > overdueChargeCeiling(due, day)) {
         out.push({ cap: 'overdueCharges', principal: q.principal, termDays: q.termDays, day });
         break;
@@ -123,7 +139,13 @@ export function servicingBreaches(config: ProductConfig): CapBreach[] {
         extensions: [{ fee, days: config.extensionDays, paidOnDay: 0 }],
         overdueCharges: 0n,
       });
-      if (breaches.length > 0) out.push({ cap: 'extension', principal: q.principal, termDays: q.termDays, breaches: breaches.map((b) => b.cap) });
+      if (breaches.length > 0)
+        out.push({
+          cap: 'extension',
+          principal: q.principal,
+          termDays: q.termDays,
+          breaches: breaches.map((b) => b.cap),
+        });
     }
   }
   return out;
@@ -144,7 +166,8 @@ export function capCharge(principal: Centavos, chargedSoFar: Centavos, proposed:
  * month of the amount due (pro rata per day), nor the total-cost room.
  */
 export function capPenalty(amountDue: Centavos, days: number, proposed: Centavos): Centavos {
-  const max = (amountDue * BigInt(CAPS.penaltyMonthlyPpm) * BigInt(days)) / (1_000_000n * BigInt(CAPS.daysPerMonth));
+  const max =
+    (amountDue * BigInt(CAPS.penaltyMonthlyPpm) * BigInt(days)) / (1_000_000n * BigInt(CAPS.daysPerMonth));
   return proposed < max ? proposed : max;
 }
 
@@ -155,7 +178,10 @@ export function capPenalty(amountDue: Centavos, days: number, proposed: Centavos
  */
 export function overdueChargeCeiling(amountDue: Centavos, overdueDays: number): Centavos {
   if (overdueDays <= 0 || amountDue <= 0n) return 0n;
-  return (amountDue * BigInt(CAPS.penaltyMonthlyPpm) * BigInt(overdueDays)) / (1_000_000n * BigInt(CAPS.daysPerMonth));
+  return (
+    (amountDue * BigInt(CAPS.penaltyMonthlyPpm) * BigInt(overdueDays)) /
+    (1_000_000n * BigInt(CAPS.daysPerMonth))
+  );
 }
 
 /**
@@ -202,15 +228,173 @@ export function scheduleBreaches(s: LoanSchedule): CapBreach[] {
   const fees = s.extensions.reduce((sum, e) => sum + e.fee, 0n);
   const totalDays = s.termDays + s.extensions.reduce((sum, e) => sum + e.days, 0);
   // nominal: interest and extension fees per 30 days of the extended life, against 6% a month
-  const nominalMonthlyPpm = Number(((s.interest + fees) * 1_000_000n * BigInt(CAPS.daysPerMonth)) / (s.principal * BigInt(totalDays)));
+  const nominalMonthlyPpm = Number(
+    ((s.interest + fees) * 1_000_000n * BigInt(CAPS.daysPerMonth)) / (s.principal * BigInt(totalDays)),
+  );
   if (nominalMonthlyPpm > CAPS.nominalMonthlyPpm) out.push({ cap: 'nominal', monthlyPpm: nominalMonthlyPpm });
   // EIR: the IRR of (net proceeds out; fees and repayment in) is at most 12% a month exactly when
   // the cash flows discounted at 12% are worth no more than the net proceeds.
   const discount = (day: number) => Math.pow(1 + CAPS.effectiveMonthly, -day / CAPS.daysPerMonth);
   const repayment = s.principal + s.interest;
-  const pv = s.extensions.reduce((sum, e) => sum + Number(e.fee) * discount(e.paidOnDay), 0) + Number(repayment) * discount(totalDays);
-  if (pv > Number(s.netProceeds) + 0.5) out.push({ cap: 'effective', monthly: Number.NaN, principal: s.principal, termDays: totalDays });
+  const pv =
+    s.extensions.reduce((sum, e) => sum + Number(e.fee) * discount(e.paidOnDay), 0) +
+    Number(repayment) * discount(totalDays);
+  if (pv > Number(s.netProceeds) + 0.5)
+    out.push({ cap: 'effective', monthly: Number.NaN, principal: s.principal, termDays: totalDays });
   const cost = s.interest + s.upFrontCharges + fees + s.overdueCharges;
-  if (cost * 10_000n > s.principal * BigInt(CAPS.totalCostOfPrincipalBp)) out.push({ cap: 'totalCost', cost, principal: s.principal, termDays: totalDays });
+  if (cost * 10_000n > s.principal * BigInt(CAPS.totalCostOfPrincipalBp))
+    out.push({ cap: 'totalCost', cost, principal: s.principal, termDays: totalDays });
   return out;
+}
+
+/** The caps the product guard checks, in the order the console shows them. */
+export const CAP_NAMES = [
+  'nominal',
+  'effective',
+  'penalty',
+  'overdueCharges',
+  'totalCost',
+  'extension',
+  'homeScreenLimit',
+] as const satisfies readonly CapBreach['cap'][];
+export type CapName = (typeof CAP_NAMES)[number];
+
+/**
+ * The worst case of a product against one cap (CO-06, BE-07): the highest value any amount and
+ * term it offers reaches, the limit, where it is reached, and whether it is within. Units:
+ * `ppmMonth` parts per million a 30-day month, `ratioMonth` a monthly rate as a ratio, `bp` basis
+ * points of the principal, `centavos` an amount. `within` is decided exactly as `productBreaches`
+ * decides (the displayed value is for people; the comparison is the guard's own).
+ */
+export interface CapWorstCase {
+  cap: CapName;
+  value: number;
+  limit: number;
+  unit: 'ppmMonth' | 'ratioMonth' | 'bp' | 'centavos';
+  principal: Centavos | null;
+  termDays: number | null;
+  within: boolean;
+}
+
+/**
+ * The worst case against every cap the guard checks (the table of docs/compliance.md, computed):
+ * one entry per cap in CAP_NAMES. A product is accepted exactly when every entry is within
+ * (property-tested against `productBreaches`).
+ */
+export function capWorstCases(config: ProductConfig): CapWorstCase[] {
+  const breached = new Set(productBreaches(config).map((b) => b.cap));
+  const nominal = config.dailyInterestPpm * CAPS.daysPerMonth;
+  const penalty = config.penaltyDailyPpm * CAPS.daysPerMonth;
+  let eir = {
+    value: Number.NEGATIVE_INFINITY,
+    principal: null as Centavos | null,
+    termDays: null as number | null,
+  };
+  let cost = {
+    value: Number.NEGATIVE_INFINITY,
+    principal: null as Centavos | null,
+    termDays: null as number | null,
+  };
+  let overdue = { value: 0, principal: null as Centavos | null, termDays: null as number | null };
+  let extension = { value: 0, principal: null as Centavos | null, termDays: null as number | null };
+  for (const offer of allOffers(config)) {
+    const q = priceLoan(config, offer);
+    const e = effectiveMonthlyRate(q.netProceeds, q.totalRepayment, q.termDays);
+    if (e > eir.value) eir = { value: e, principal: q.principal, termDays: q.termDays };
+    const c = Number((q.financeCharge * 10_000n * 1_000n) / q.principal) / 1_000;
+    if (c > cost.value) cost = { value: c, principal: q.principal, termDays: q.termDays };
+    // late charge and penalty as configured, as a monthly rate of the amount due, on the worst day
+    const due = q.totalRepayment;
+    for (let day = 1; day <= OVERDUE_DAYS_CHECKED; day++) {
+      const asConfigured =
+        config.lateCharge + (due * BigInt(config.penaltyDailyPpm) * BigInt(day)) / 1_000_000n;
+      const monthlyPpm = (Number(asConfigured) * 1_000_000 * CAPS.daysPerMonth) / (Number(due) * day);
+      if (monthlyPpm > overdue.value)
+        overdue = { value: monthlyPpm, principal: q.principal, termDays: q.termDays };
+    }
+    // one extension: interest and its fee per 30 days of the extended life (the nominal reading)
+    if (config.extensionFeeBp > 0 && config.extensionDays > 0) {
+      const fee = (q.principal * BigInt(config.extensionFeeBp)) / 10_000n;
+      const days = q.termDays + config.extensionDays;
+      const ppm = Number(
+        ((q.interest + fee) * 1_000_000n * BigInt(CAPS.daysPerMonth)) / (q.principal * BigInt(days)),
+      );
+      if (ppm > extension.value) extension = { value: ppm, principal: q.principal, termDays: q.termDays };
+    }
+  }
+  const round = (v: number, digits: number) => (Number.isFinite(v) ? Number(v.toFixed(digits)) : v);
+  return [
+    {
+      cap: 'nominal',
+      value: nominal,
+      limit: CAPS.nominalMonthlyPpm,
+      unit: 'ppmMonth',
+      principal: null,
+      termDays: null,
+      within: !breached.has('nominal'),
+    },
+    {
+      cap: 'effective',
+      value: eir.value,
+      limit: CAPS.effectiveMonthly,
+      unit: 'ratioMonth',
+      principal: eir.principal,
+      termDays: eir.termDays,
+      within: !breached.has('effective'),
+    },
+    {
+      cap: 'penalty',
+      value: penalty,
+      limit: CAPS.penaltyMonthlyPpm,
+      unit: 'ppmMonth',
+      principal: null,
+      termDays: null,
+      within: !breached.has('penalty'),
+    },
+    {
+      cap: 'overdueCharges',
+      value: Math.round(overdue.value),
+      limit: CAPS.penaltyMonthlyPpm,
+      unit: 'ppmMonth',
+      principal: overdue.principal,
+      termDays: overdue.termDays,
+      within: !breached.has('overdueCharges'),
+    },
+    {
+      cap: 'totalCost',
+      value: round(cost.value, 2),
+      limit: CAPS.totalCostOfPrincipalBp,
+      unit: 'bp',
+      principal: cost.principal,
+      termDays: cost.termDays,
+      within: !breached.has('totalCost'),
+    },
+    {
+      cap: 'extension',
+      value: extension.value,
+      limit: CAPS.nominalMonthlyPpm,
+      unit: 'ppmMonth',
+      principal: extension.principal,
+      termDays: extension.termDays,
+      within: !breached.has('extension'),
+    },
+    {
+      cap: 'homeScreenLimit',
+      value: Number(config.limits.homeScreen),
+      limit: 8_000_000,
+      unit: 'centavos',
+      principal: null,
+      termDays: null,
+      within: !breached.has('homeScreenLimit'),
+    },
+  ];
+}
+
+/** How many (amount, term) offers the guard checks at most: a finer grid is refused as a typo. */
+export const MAX_PRODUCT_OFFERS = 2_000;
+
+export function offerCount(config: Pick<ProductConfig, 'amount' | 'termDays'>): number {
+  const { min, max, step } = config.amount;
+  if (step <= 0n || max < min) return 0;
+  return Number((max - min) / step + 1n) * config.termDays.length;
 }

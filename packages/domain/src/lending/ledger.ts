@@ -19,6 +19,16 @@ export const LEDGER_ACCOUNTS = [
   'dst_expense', // expense: documentary stamp tax the lender bears
   'coupon_expense', // expense: coupons given
   'suspense', // money received that cannot be matched yet
+  'refunds_payable', // liability: refunds decided by finance, not yet paid out
+  // BE-15 write-off: the loan stays owed by the borrower (and collected, and reported to the CIC),
+  // but its book value goes to zero against this contra-asset (the BSP's memorandum treatment of
+  // written-off loans); a later payment releases it as recovery income
+  'credit_loss_expense', // expense: loans written off
+  'allowance_written_off', // contra-asset: the written-off part of the receivables still owed
+  'recovery_income', // income: money collected on a loan after it was written off
+  // BE-15 provisioning at month-end, by days-past-due band
+  'provision_expense', // expense: the allowance for credit losses charged (or released)
+  'allowance_for_credit_losses', // contra-asset: expected losses on the open book
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 

@@ -26,18 +26,36 @@ export const BALANCE_PARTS = ['principal', 'interest', 'fees', 'lateCharge', 'pe
 export type BalancePart = (typeof BALANCE_PARTS)[number];
 export type Balance = Record<BalancePart, Centavos>;
 
-export const ZERO_BALANCE: Balance = Object.freeze({ principal: 0n, interest: 0n, fees: 0n, lateCharge: 0n, penalty: 0n });
+export const ZERO_BALANCE: Balance = Object.freeze({
+  principal: 0n,
+  interest: 0n,
+  fees: 0n,
+  lateCharge: 0n,
+  penalty: 0n,
+});
 
 export function balance(parts: Partial<Balance> = {}): Balance {
   return { ...ZERO_BALANCE, ...parts };
 }
 
 export function addBalances(a: Balance, b: Balance): Balance {
-  return { principal: a.principal + b.principal, interest: a.interest + b.interest, fees: a.fees + b.fees, lateCharge: a.lateCharge + b.lateCharge, penalty: a.penalty + b.penalty };
+  return {
+    principal: a.principal + b.principal,
+    interest: a.interest + b.interest,
+    fees: a.fees + b.fees,
+    lateCharge: a.lateCharge + b.lateCharge,
+    penalty: a.penalty + b.penalty,
+  };
 }
 
 export function negate(b: Balance): Balance {
-  return { principal: -b.principal, interest: -b.interest, fees: -b.fees, lateCharge: -b.lateCharge, penalty: -b.penalty };
+  return {
+    principal: -b.principal,
+    interest: -b.interest,
+    fees: -b.fees,
+    lateCharge: -b.lateCharge,
+    penalty: -b.penalty,
+  };
 }
 
 export function totalOf(b: Balance): Centavos {
@@ -68,14 +86,23 @@ export function outstandingOf(transactions: readonly Pick<LoanTransaction, 'port
  * The repayment allocation order, Fineract's "penalties, fees, interest, principal": the charges
  * that cost the borrower most to leave unpaid go first, principal last.
  */
-export const REPAYMENT_ALLOCATION_ORDER: readonly BalancePart[] = ['lateCharge', 'penalty', 'fees', 'interest', 'principal'];
+export const REPAYMENT_ALLOCATION_ORDER: readonly BalancePart[] = [
+  'lateCharge',
+  'penalty',
+  'fees',
+  'interest',
+  'principal',
+];
 
 /**
  * Splits `amount` over the outstanding components in the documented order. Returns the portions
  * (negative: what each component goes down by) and any amount left over (never allocated: an
  * overpayment is not the loan's money and goes to suspense).
  */
-export function allocateRepayment(outstanding: Balance, amount: Centavos): { portions: Balance; unallocated: Centavos } {
+export function allocateRepayment(
+  outstanding: Balance,
+  amount: Centavos,
+): { portions: Balance; unallocated: Centavos } {
   if (amount < 0n) throw new RangeError('a repayment cannot be negative');
   const portions = balance();
   let left = amount;
@@ -93,7 +120,9 @@ export function allocateRepayment(outstanding: Balance, amount: Centavos): { por
  * positive, credits negative; receivables per component, so the ledger's receivables of a loan
  * always equal its outstanding balance.
  */
-export function loanTransactionEntries(t: Pick<LoanTransaction, 'type' | 'portions' | 'cash'>): LedgerEntry[] {
+export function loanTransactionEntries(
+  t: Pick<LoanTransaction, 'type' | 'portions' | 'cash'>,
+): LedgerEntry[] {
   const p = t.portions;
   const receivables: LedgerEntry[] = [
     { account: 'principal_receivable', amount: p.principal },
@@ -114,7 +143,12 @@ export function loanTransactionEntries(t: Pick<LoanTransaction, 'type' | 'portio
     case 'waiver':
     case 'reversal':
       // charges forgiven or taken back: the income they booked is undone
-      return [...receivables, { account: 'penalty_income', amount: -(p.lateCharge + p.penalty) }, { account: 'fee_income', amount: -p.fees }, { account: 'interest_income', amount: -p.interest }];
+      return [
+        ...receivables,
+        { account: 'penalty_income', amount: -(p.lateCharge + p.penalty) },
+        { account: 'fee_income', amount: -p.fees },
+        { account: 'interest_income', amount: -p.interest },
+      ];
     case 'disbursement':
       throw new RangeError('disbursement entries come from the quote (disbursementEntries)');
   }

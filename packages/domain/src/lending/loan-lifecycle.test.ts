@@ -2,27 +2,62 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, daysBetween } from '../time.ts';
 import { overdueChargeCeiling } from './compliance.ts';
-import { allocateRepayment, balance, outstandingOf, REPAYMENT_ALLOCATION_ORDER, totalOf, type LoanTransaction } from './loan-account.ts';
-import { amountDueOn, applyOrderEvent, costSoFar, dueDate, extensionQuote, type Loan, type LoanTerms } from './loan-lifecycle.ts';
+import {
+  allocateRepayment,
+  balance,
+  outstandingOf,
+  REPAYMENT_ALLOCATION_ORDER,
+  totalOf,
+  type LoanTransaction,
+} from './loan-account.ts';
+import {
+  amountDueOn,
+  applyOrderEvent,
+  costSoFar,
+  dueDate,
+  extensionQuote,
+  type Loan,
+  type LoanTerms,
+} from './loan-lifecycle.ts';
 import { IllegalTransition } from './order-state.ts';
 import { DEFAULT_PRODUCT } from './product.ts';
 import { priceLoan } from './pricing.ts';
 import type { LedgerEntry } from './ledger.ts';
+import { statementOfAccount } from './statement.ts';
 
 const TERMS: LoanTerms = { lateCharge: 0n, penaltyDailyPpm: 1_500, extensionFeeBp: 100, extensionDays: 8 };
 const DAY0 = '2026-12-01';
 /** 10:00 in Manila on a Manila date */
 const at = (day: string) => new Date(`${day}T02:00:00Z`);
 
-function disbursed(principal = 200_000n, termDays = 14, terms: LoanTerms = TERMS): { loan: Loan; ledger: LedgerEntry[][] } {
+function disbursed(
+  principal = 200_000n,
+  termDays = 14,
+  terms: LoanTerms = TERMS,
+): { loan: Loan; ledger: LedgerEntry[][] } {
   const quote = priceLoan(DEFAULT_PRODUCT, { principal, termDays });
-  const pending: Loan = { id: 'loan-1', status: 'disbursing', quote, terms, disbursedOn: null, dueDate: null, transactions: [] };
+  const pending: Loan = {
+    id: 'loan-1',
+    status: 'disbursing',
+    quote,
+    terms,
+    disbursedOn: null,
+    dueDate: null,
+    transactions: [],
+  };
   const out = applyOrderEvent(pending, { type: 'payout_succeeded', payoutId: 'p1', at: at(DAY0) });
   return { loan: persist(pending, out), ledger: out.transactions.map((t) => t.entries) };
 }
 
 function persist(loan: Loan, out: ReturnType<typeof applyOrderEvent>): Loan {
-  const strip = (t: (typeof out.transactions)[number]): LoanTransaction => ({ type: t.type, portions: t.portions, cash: t.cash, businessDate: t.businessDate, dueDate: t.dueDate, ...(t.days !== undefined ? { days: t.days } : {}) });
+  const strip = (t: (typeof out.transactions)[number]): LoanTransaction => ({
+    type: t.type,
+    portions: t.portions,
+    cash: t.cash,
+    businessDate: t.businessDate,
+    dueDate: t.dueDate,
+    ...(t.days !== undefined ? { days: t.days } : {}),
+  });
   return {
     ...loan,
     status: out.status,
@@ -36,13 +71,17 @@ describe('issue 7 allocation (Fineract order: late charge, penalty, fees, intere
   it('ST-02 allocates in the documented order and never beyond what is owed', () => {
     const owed = balance({ principal: 10_000n, interest: 500n, fees: 100n, lateCharge: 50n, penalty: 30n });
     expect(REPAYMENT_ALLOCATION_ORDER).toEqual(['lateCharge', 'penalty', 'fees', 'interest', 'principal']);
-    expect(allocateRepayment(owed, 120n)).toEqual({ portions: balance({ lateCharge: -50n, penalty: -30n, fees: -40n }), unallocated: 0n });
+    expect(allocateRepayment(owed, 120n)).toEqual({
+      portions: balance({ lateCharge: -50n, penalty: -30n, fees: -40n }),
+      unallocated: 0n,
+    });
     expect(allocateRepayment(owed, 20_000n).unallocated).toBe(20_000n - totalOf(owed));
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 50_000n }), (amount) => {
         const { portions, unallocated } = allocateRepayment(owed, amount);
         expect(-totalOf(portions) + unallocated).toBe(amount);
-        for (const part of REPAYMENT_ALLOCATION_ORDER) expect(-portions[part]).toBeLessThanOrEqual(owed[part]);
+        for (const part of REPAYMENT_ALLOCATION_ORDER)
+          expect(-portions[part]).toBeLessThanOrEqual(owed[part]);
       }),
     );
   });
@@ -66,10 +105,22 @@ describe('issue 7 loan life (applyOrderEvent)', () => {
     // 0.15%/day on ₱2,042 for 3 days = ₱9.18 (within 5%/month × 3/30 = ₱10.21)
     expect(owed.penalty).toBe(918n);
     expect(amountDueOn(loan, addDays(due, 3))).toBe(204_200n + 918n);
-    const wrong = applyOrderEvent(loan, { type: 'payment_received', purpose: 'full', amount: 204_200n, paidAt: at(addDays(due, 3)), reference: 'c1' });
+    const wrong = applyOrderEvent(loan, {
+      type: 'payment_received',
+      purpose: 'full',
+      amount: 204_200n,
+      paidAt: at(addDays(due, 3)),
+      reference: 'c1',
+    });
     expect(wrong.held).toMatchObject({ amount: 204_200n, reason: 'amount_mismatch' });
     expect(wrong.status).toBe('overdue');
-    const paid = applyOrderEvent(loan, { type: 'payment_received', purpose: 'full', amount: 205_118n, paidAt: at(addDays(due, 3)), reference: 'c2' });
+    const paid = applyOrderEvent(loan, {
+      type: 'payment_received',
+      purpose: 'full',
+      amount: 205_118n,
+      paidAt: at(addDays(due, 3)),
+      reference: 'c2',
+    });
     expect(paid.status).toBe('settled');
     expect(totalOf(outstandingOf(persist(loan, paid).transactions))).toBe(0n);
   });
@@ -77,9 +128,16 @@ describe('issue 7 loan life (applyOrderEvent)', () => {
   it('BE-10 a payment counts on the day the payer paid: charges posted after it are taken back', () => {
     let { loan } = disbursed();
     const due = loan.dueDate!;
-    for (let d = 1; d <= 5; d++) loan = persist(loan, applyOrderEvent(loan, { type: 'day_passed', today: addDays(due, d) }));
+    for (let d = 1; d <= 5; d++)
+      loan = persist(loan, applyOrderEvent(loan, { type: 'day_passed', today: addDays(due, d) }));
     const owedOnDay2 = 204_200n + 612n; // 2 days of 0.15%
-    const out = applyOrderEvent(loan, { type: 'payment_received', purpose: 'full', amount: owedOnDay2, paidAt: at(addDays(due, 2)), reference: 'late-webhook' });
+    const out = applyOrderEvent(loan, {
+      type: 'payment_received',
+      purpose: 'full',
+      amount: owedOnDay2,
+      paidAt: at(addDays(due, 2)),
+      reference: 'late-webhook',
+    });
     expect(out.status).toBe('settled');
     expect(out.transactions.map((t) => t.type)).toEqual(['reversal', 'repayment']);
     expect(totalOf(outstandingOf(persist(loan, out).transactions))).toBe(0n);
@@ -88,22 +146,50 @@ describe('issue 7 loan life (applyOrderEvent)', () => {
   it('CO-02 an extension: fee, due date + 8 days, principal unchanged, overdue charges paid with it', () => {
     let { loan } = disbursed();
     const q = extensionQuote(loan, '2026-12-10');
-    expect(q).toMatchObject({ available: true, fee: 2_000n, overdueCharges: 0n, amount: 2_000n, newDueDate: '2026-12-23' });
-    const out = applyOrderEvent(loan, { type: 'payment_received', purpose: 'extension', amount: 2_000n, paidAt: at('2026-12-10'), reference: 'x1' });
+    expect(q).toMatchObject({
+      available: true,
+      fee: 2_000n,
+      overdueCharges: 0n,
+      amount: 2_000n,
+      newDueDate: '2026-12-23',
+    });
+    const out = applyOrderEvent(loan, {
+      type: 'payment_received',
+      purpose: 'extension',
+      amount: 2_000n,
+      paidAt: at('2026-12-10'),
+      reference: 'x1',
+    });
     expect(out).toMatchObject({ status: 'extended', changes: { dueDate: '2026-12-23' } });
     loan = persist(loan, out);
     expect(outstandingOf(loan.transactions)).toEqual(balance({ principal: 200_000n, interest: 4_200n }));
     // after the due date: the charges so far are paid with the fee; the new date counts from today
-    for (let d = 1; d <= 4; d++) loan = persist(loan, applyOrderEvent(loan, { type: 'day_passed', today: addDays('2026-12-23', d) }));
+    for (let d = 1; d <= 4; d++)
+      loan = persist(loan, applyOrderEvent(loan, { type: 'day_passed', today: addDays('2026-12-23', d) }));
     const late = extensionQuote(loan, '2026-12-27');
-    expect(late).toMatchObject({ available: true, overdueCharges: 1_225n, amount: 3_225n, newDueDate: '2027-01-04' });
+    expect(late).toMatchObject({
+      available: true,
+      overdueCharges: 1_225n,
+      amount: 3_225n,
+      newDueDate: '2027-01-04',
+    });
   });
 
   it('ST-01 an event the state does not take is refused (the API answers 409)', () => {
     const { loan } = disbursed();
-    expect(() => applyOrderEvent(loan, { type: 'payout_succeeded', payoutId: 'p1', at: at(DAY0) })).toThrow(IllegalTransition);
+    expect(() => applyOrderEvent(loan, { type: 'payout_succeeded', payoutId: 'p1', at: at(DAY0) })).toThrow(
+      IllegalTransition,
+    );
     const settled = { ...loan, status: 'settled' as const };
-    expect(applyOrderEvent(settled, { type: 'payment_received', purpose: 'full', amount: 100n, paidAt: at(DAY0), reference: 'z' }).held).toMatchObject({ reason: 'already_settled' });
+    expect(
+      applyOrderEvent(settled, {
+        type: 'payment_received',
+        purpose: 'full',
+        amount: 100n,
+        paidAt: at(DAY0),
+        reference: 'z',
+      }).held,
+    ).toMatchObject({ reason: 'already_settled' });
   });
 });
 
@@ -123,8 +209,18 @@ type Command =
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 5, arbitrary: fc.integer({ min: 1, max: 12 }).map((n) => ({ kind: 'days' as const, n })) },
   { weight: 1, arbitrary: fc.constant({ kind: 'rerun' as const }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('repay' as const), delta: fc.constantFrom(0, 0, 0, 1, -1, 5_000), lateBy: fc.constantFrom(0, 0, 1, 3) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('extend' as const), delta: fc.constantFrom(0, 0, 0, 1, -1) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('repay' as const),
+      delta: fc.constantFrom(0, 0, 0, 1, -1, 5_000),
+      lateBy: fc.constantFrom(0, 0, 1, 3),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('extend' as const), delta: fc.constantFrom(0, 0, 0, 1, -1) }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'reverse' as const }) },
 );
 
@@ -139,7 +235,7 @@ const STEPS_PER_RUN = 40;
 const RUNS = Number(process.env.MODEL_RUNS ?? 2_600); // ≥ 100,000 steps in CI
 
 describe('issue 7 model-based test of the loan life (fast-check)', () => {
-  it(`BE-05 BE-07 BE-10 CO-02 ledger balanced, balance = history, caps hold (${RUNS} runs × ${STEPS_PER_RUN} steps)`, () => {
+  it(`BE-05 BE-07 BE-10 BE-12 CO-02 ledger balanced, balance = history = statement, caps hold (${RUNS} runs × ${STEPS_PER_RUN} steps)`, () => {
     let steps = 0;
     fc.assert(
       fc.property(
@@ -159,12 +255,27 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
             expect(entries.reduce((s, e) => s + e.amount, 0n)).toBe(0n);
             for (const e of entries) sums.set(e.account, (sums.get(e.account) ?? 0n) + e.amount);
           };
-          ledger.forEach(book);
+          // BE-12: the receivables each loan transaction's ledger postings leave behind, in order
+          const RECEIVABLES = new Set([
+            'principal_receivable',
+            'interest_receivable',
+            'fee_receivable',
+            'penalty_receivable',
+          ]);
+          const receivablesAfter: bigint[] = [];
+          const bookLoanTransaction = (entries: LedgerEntry[]) => {
+            book(entries);
+            const moved = entries
+              .filter((e) => RECEIVABLES.has(e.account))
+              .reduce((s, e) => s + e.amount, 0n);
+            receivablesAfter.push((receivablesAfter.at(-1) ?? 0n) + moved);
+          };
+          ledger.forEach(bookLoanTransaction);
           const post = (out: ReturnType<typeof applyOrderEvent>) => {
             for (const t of out.transactions) {
               expect(keys.has(t.key), `key ${t.key} posted twice`).toBe(false);
               keys.add(t.key);
-              book(t.entries);
+              bookLoanTransaction(t.entries);
             }
             if (out.held) {
               held += out.held.amount;
@@ -183,18 +294,33 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
               // the day job run twice for the same day changes nothing
               expect(applyOrderEvent(loan, { type: 'day_passed', today }).transactions).toHaveLength(0);
             } else if (c.kind === 'repay') {
-              const paidDay = loan.disbursedOn && daysBetween(loan.disbursedOn, today) >= c.lateBy ? addDays(today, -c.lateBy) : today;
+              const paidDay =
+                loan.disbursedOn && daysBetween(loan.disbursedOn, today) >= c.lateBy
+                  ? addDays(today, -c.lateBy)
+                  : today;
               const due = amountDueOn(loan, paidDay);
               const amount = due + BigInt(c.delta);
               if (amount <= 0n) continue;
-              const out = applyOrderEvent(loan, { type: 'payment_received', purpose: 'full', amount, paidAt: at(paidDay), reference: `r${i}` });
+              const out = applyOrderEvent(loan, {
+                type: 'payment_received',
+                purpose: 'full',
+                amount,
+                paidAt: at(paidDay),
+                reference: `r${i}`,
+              });
               if (c.delta === 0 && due > 0n) expect(out.status).toBe('settled');
               post(out);
             } else if (c.kind === 'extend') {
               const q = extensionQuote(loan, today);
               const amount = q.amount + BigInt(c.delta);
               if (amount <= 0n) continue;
-              const out = applyOrderEvent(loan, { type: 'payment_received', purpose: 'extension', amount, paidAt: at(today), reference: `x${i}` });
+              const out = applyOrderEvent(loan, {
+                type: 'payment_received',
+                purpose: 'extension',
+                amount,
+                paidAt: at(today),
+                reference: `x${i}`,
+              });
               if (q.available && c.delta === 0) expect(out.status).toBe('extended');
               else expect(out.held).not.toBeNull();
               post(out);
@@ -208,6 +334,11 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
 
             // invariants after every step
             const owed = outstandingOf(loan.transactions);
+            // BE-12: the statement of account line by line equals the ledger
+            const statement = statementOfAccount(loan.transactions);
+            expect(statement.closing).toEqual(owed);
+            expect(statement.lines.map((l) => l.totalAfter)).toEqual(receivablesAfter);
+            expect(statement.totalCharged - statement.totalCredited).toBe(statement.closingTotal);
             expect(sums.get('principal_receivable') ?? 0n).toBe(owed.principal);
             expect(sums.get('interest_receivable') ?? 0n).toBe(owed.interest);
             expect(sums.get('fee_receivable') ?? 0n).toBe(owed.fees);
@@ -216,10 +347,22 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
             for (const part of Object.values(owed)) expect(part).toBeGreaterThanOrEqual(0n);
             expect(costSoFar(loan)).toBeLessThanOrEqual(principal);
             if (loan.status === 'settled') expect(totalOf(owed)).toBe(0n);
-            if (loan.dueDate && (loan.status === 'overdue' || loan.status === 'extended' || loan.status === 'repaying')) {
-              const episode = loan.transactions.filter((t) => t.dueDate === loan.dueDate && ['late_charge', 'penalty_accrual', 'reversal'].includes(t.type));
+            if (
+              loan.dueDate &&
+              (loan.status === 'overdue' || loan.status === 'extended' || loan.status === 'repaying')
+            ) {
+              const episode = loan.transactions.filter(
+                (t) =>
+                  t.dueDate === loan.dueDate &&
+                  ['late_charge', 'penalty_accrual', 'reversal'].includes(t.type),
+              );
               const charged = episode.reduce((s, t) => s + t.portions.lateCharge + t.portions.penalty, 0n);
-              expect(charged).toBeLessThanOrEqual(overdueChargeCeiling(owed.principal + owed.interest + owed.fees, Math.max(0, daysBetween(loan.dueDate, today))));
+              expect(charged).toBeLessThanOrEqual(
+                overdueChargeCeiling(
+                  owed.principal + owed.interest + owed.fees,
+                  Math.max(0, daysBetween(loan.dueDate, today)),
+                ),
+              );
             }
           }
         },

@@ -3,7 +3,17 @@ import { addDays, daysBetween, manilaDate } from '../time.ts';
 import type { HeldReason, RepaymentPurpose } from '../contracts/servicing.ts';
 import { capCharge, overdueChargesAfter, scheduleBreaches } from './compliance.ts';
 import { balanced, disbursementEntries, type LedgerEntry } from './ledger.ts';
-import { addBalances, allocateRepayment, balance, loanTransactionEntries, outstandingOf, totalOf, type Balance, type LoanTransaction } from './loan-account.ts';
+import {
+  addBalances,
+  allocateRepayment,
+  balance,
+  loanTransactionEntries,
+  negate,
+  outstandingOf,
+  totalOf,
+  type Balance,
+  type LoanTransaction,
+} from './loan-account.ts';
 import { IllegalTransition, nextStatus, type OrderEvent, type OrderStatus } from './order-state.ts';
 import type { Quote } from './pricing.ts';
 
@@ -29,8 +39,115 @@ export interface Loan {
   terms: LoanTerms;
   /** Manila date the money arrived; null before disbursement */
   disbursedOn: string | null;
+  /** the instant the money arrived (CO-05 counts its 24 hours from it); absent where not needed */
+  disbursedAt?: Date | null;
   dueDate: string | null;
   transactions: readonly LoanTransaction[];
+  /** BE-10, BE-15: stretches of days on which overdue charges do not run (none when absent) */
+  chargePauses?: readonly ChargePause[];
+  /**
+   * BE-15: the loan was written off: `amount` taken off the books (credit loss) and `recovered` of
+   * it collected since. The borrower still owes the balance; each later repayment also releases
+   * what it brings, up to the amount written off, from the allowance to recovery income.
+   */
+  writeOff?: { amount: Centavos; recovered: Centavos } | null;
+}
+
+/** BE-15: a loan may be written off once it is this many days past due (finance policy; counsel and the auditor confirm). */
+export const WRITE_OFF_MIN_DAYS_PAST_DUE = 90;
+
+/** BE-15: whether the loan can be written off on `day`, and the book value it would take off. */
+export function writeOffQuote(loan: Loan, day: string): { eligible: boolean; amount: Centavos } {
+  const amount = totalOf(outstandingOf(loanAsOf(loan, day).transactions));
+  const eligible =
+    loan.status === 'overdue' &&
+    !loan.writeOff &&
+    amount > 0n &&
+    overdueDaysOn(loan, day) >= WRITE_OFF_MIN_DAYS_PAST_DUE;
+  return { eligible, amount };
+}
+
+/**
+ * BE-15: the ledger entries of a write-off: the loan's book value to credit loss, against the
+ * allowance (the receivables themselves stay: the borrower still owes them).
+ */
+export function writeOffEntries(amount: Centavos): LedgerEntry[] {
+  return balanced([
+    { account: 'credit_loss_expense', amount },
+    { account: 'allowance_written_off', amount: -amount },
+  ]);
+}
+
+/** Adds the recovery entries to the repayments of an outcome on a written-off loan (BE-15). */
+function withRecoveries(loan: Loan, outcome: LoanOutcome): LoanOutcome {
+  if (!loan.writeOff) return outcome;
+  let room = loan.writeOff.amount - loan.writeOff.recovered;
+  if (room <= 0n) return outcome;
+  const transactions = outcome.transactions.map((t) => {
+    if (t.type !== 'repayment' || t.cash <= 0n || room <= 0n) return t;
+    const x = t.cash < room ? t.cash : room;
+    room -= x;
+    return {
+      ...t,
+      entries: balanced([
+        ...t.entries,
+        { account: 'allowance_written_off', amount: x },
+        { account: 'recovery_income', amount: -x },
+      ]),
+    };
+  });
+  return { ...outcome, transactions };
+}
+
+/**
+ * A stretch of days on which no late charge or penalty runs (BE-10: an open payment dispute;
+ * BE-15: an approved hardship plan). Manila dates: `from` inclusive, `until` exclusive, null while
+ * the pause is open. The API keeps a loan's pauses from overlapping (a new one starts no earlier
+ * than the last one ended), so paused days are the sum of each pause's days.
+ */
+export interface ChargePause {
+  from: string;
+  until: string | null;
+  /** why: a payment dispute (BE-10), a hardship plan or a write-off (BE-15) */
+  reason?: ChargePauseReason;
+}
+
+export const CHARGE_PAUSE_REASONS = ['dispute', 'hardship', 'write_off'] as const;
+export type ChargePauseReason = (typeof CHARGE_PAUSE_REASONS)[number];
+
+/** BE-15: the longest a hardship plan may stop charges for, in days from its approval. */
+export const HARDSHIP_MAX_DAYS = 90;
+
+/**
+ * The overdue days that are charged on `day`: the days after the due date up to and including
+ * `day` that no pause covers. The day job's SQL (accrualStatement) computes the same number.
+ */
+export function chargeableOverdueDays(loan: Pick<Loan, 'dueDate' | 'chargePauses'>, day: string): number {
+  if (!loan.dueDate) return 0;
+  const overdue = Math.max(0, daysBetween(loan.dueDate, day));
+  if (overdue === 0) return 0;
+  const first = addDays(loan.dueDate, 1);
+  const end = addDays(day, 1);
+  let paused = 0;
+  for (const p of loan.chargePauses ?? []) {
+    const from = p.from > first ? p.from : first;
+    const until = p.until === null || p.until > end ? end : p.until;
+    paused += Math.max(0, daysBetween(from, until));
+  }
+  return Math.max(0, overdue - paused);
+}
+
+/**
+ * Whether charges are paused as of `day` (the bill says so): a pause is still open (it starts the
+ * day after the report, see openPaymentDispute), or `day` falls inside one.
+ */
+export function chargesPausedOn(loan: Pick<Loan, 'chargePauses'>, day: string): boolean {
+  return chargePauseOn(loan, day) !== null;
+}
+
+/** The pause that stops charges as of `day` (see chargesPausedOn), or null. */
+export function chargePauseOn(loan: Pick<Loan, 'chargePauses'>, day: string): ChargePause | null {
+  return (loan.chargePauses ?? []).find((p) => p.until === null || (p.from <= day && day < p.until)) ?? null;
 }
 
 export type LoanEvent =
@@ -41,8 +158,60 @@ export type LoanEvent =
   /** the day job: due and overdue transitions and overdue charges up to `today` (a Manila date) */
   | { type: 'day_passed'; today: string }
   /** money arrived for this loan; `paidAt` is when the payer paid (BE-10), not when we heard */
-  | { type: 'payment_received'; purpose: RepaymentPurpose; amount: Centavos; paidAt: Date; reference: string }
-  | { type: 'cancelled_by_operator'; at: Date };
+  | {
+      type: 'payment_received';
+      purpose: RepaymentPurpose;
+      amount: Centavos;
+      paidAt: Date;
+      reference: string;
+      /**
+       * A repayment coupon reserved on this attempt (EN-07): it pays `amount` of what is due (never
+       * more), as a `coupon` transaction keyed `coupon:<reference>`, and the payment must be the rest.
+       * A payment that is held applies no coupon.
+       */
+      coupon?: { amount: Centavos; reference: string };
+    }
+  /**
+   * CO-05: an operator cancels the order. Before any money went out (disbursing, payout failed) it
+   * simply ends. A loan paid out is cancelled only within CANCELLATION_WINDOW_MS of the money
+   * arriving, and only with the money the borrower returned (`returned`: exactly the net proceeds,
+   * already received and held in suspense): the loan is unwound, fees and interest reversed.
+   */
+  | {
+      type: 'cancelled_by_operator';
+      at: Date;
+      returned?: { amount: Centavos; paidAt: Date; reference: string };
+    }
+  /**
+   * Finance applies money held in suspense to the loan, counted as of the payer's paid-at time
+   * (BE-10): `full` and `extension` as a payment of that purpose would have been; `partial` pays
+   * down what is owed in the allocation order without changing the status.
+   */
+  | {
+      type: 'suspense_applied';
+      purpose: RepaymentPurpose | 'partial';
+      amount: Centavos;
+      paidAt: Date;
+      reference: string;
+    }
+  /** an operator forgives late charge and penalty already charged (the console's waiver) */
+  | { type: 'charges_waived'; lateCharge: Centavos; penalty: Centavos; at: Date; reference: string };
+
+/** CO-05: a loan can be cancelled within 24 hours of the money arriving. */
+export const CANCELLATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** An operator's money action the loan refuses; `code` is an error code of the catalogue. */
+export class LoanActionRefused extends Error {
+  readonly code:
+    | 'CANCELLATION_WINDOW_PASSED'
+    | 'CANCELLATION_AMOUNT_MISMATCH'
+    | 'SUSPENSE_CANNOT_APPLY'
+    | 'WAIVER_EXCEEDS_CHARGES';
+  constructor(code: LoanActionRefused['code']) {
+    super(code);
+    this.code = code;
+  }
+}
 
 /** A loan transaction to persist, with its ledger entries and the key that makes posting it idempotent. */
 export interface PostedLoanTransaction extends LoanTransaction {
@@ -69,22 +238,36 @@ export function dueDate(disbursedAt: Date, termDays: number): string {
 
 /** Disbursement: the quote's lines, plus the term's interest booked as owed and earned. */
 export function disbursementLoanEntries(q: Quote): LedgerEntry[] {
-  return balanced([...disbursementEntries(q), { account: 'interest_receivable', amount: q.interest }, { account: 'interest_income', amount: -q.interest }]);
+  return balanced([
+    ...disbursementEntries(q),
+    { account: 'interest_receivable', amount: q.interest },
+    { account: 'interest_income', amount: -q.interest },
+  ]);
 }
 
-const sum = (txs: readonly LoanTransaction[], pick: (t: LoanTransaction) => Centavos) => txs.reduce((s, t) => s + pick(t), 0n);
+const sum = (txs: readonly LoanTransaction[], pick: (t: LoanTransaction) => Centavos) =>
+  txs.reduce((s, t) => s + pick(t), 0n);
 const OVERDUE_POSTINGS = new Set(['late_charge', 'penalty_accrual', 'reversal']);
 
 /** Late charge and penalty posted against the due date in force (net of charges taken back). */
 function chargesPostedFor(loan: Loan): { lateCharge: Centavos; penalty: Centavos } {
   const mine = loan.transactions.filter((t) => OVERDUE_POSTINGS.has(t.type) && t.dueDate === loan.dueDate);
-  return { lateCharge: sum(mine, (t) => t.portions.lateCharge), penalty: sum(mine, (t) => t.portions.penalty) };
+  return {
+    lateCharge: sum(mine, (t) => t.portions.lateCharge),
+    penalty: sum(mine, (t) => t.portions.penalty),
+  };
 }
 
 /** Everything the loan has cost so far (the 100%-of-principal cap counts all of it). */
 export function costSoFar(loan: Loan): Centavos {
-  const overdue = sum(loan.transactions.filter((t) => OVERDUE_POSTINGS.has(t.type)), (t) => t.portions.lateCharge + t.portions.penalty);
-  const extensionFees = sum(loan.transactions.filter((t) => t.type === 'extension_fee'), (t) => t.portions.fees);
+  const overdue = sum(
+    loan.transactions.filter((t) => OVERDUE_POSTINGS.has(t.type)),
+    (t) => t.portions.lateCharge + t.portions.penalty,
+  );
+  const extensionFees = sum(
+    loan.transactions.filter((t) => t.type === 'extension_fee'),
+    (t) => t.portions.fees,
+  );
   return loan.quote.financeCharge + extensionFees + overdue;
 }
 
@@ -93,8 +276,22 @@ function amountDueForCharges(outstanding: Balance): Centavos {
   return outstanding.principal + outstanding.interest + outstanding.fees;
 }
 
-function tx(loan: Loan, type: LoanTransaction['type'], portions: Balance, businessDate: string, key: string, extra: { cash?: Centavos; days?: number } = {}): PostedLoanTransaction {
-  const t: LoanTransaction = { type, portions, cash: extra.cash ?? 0n, businessDate, dueDate: loan.dueDate, ...(extra.days !== undefined ? { days: extra.days } : {}) };
+function tx(
+  loan: Loan,
+  type: LoanTransaction['type'],
+  portions: Balance,
+  businessDate: string,
+  key: string,
+  extra: { cash?: Centavos; days?: number } = {},
+): PostedLoanTransaction {
+  const t: LoanTransaction = {
+    type,
+    portions,
+    cash: extra.cash ?? 0n,
+    businessDate,
+    dueDate: loan.dueDate,
+    ...(extra.days !== undefined ? { days: extra.days } : {}),
+  };
   return { ...t, key, entries: balanced(loanTransactionEntries(t)) };
 }
 
@@ -103,9 +300,14 @@ function tx(loan: Loan, type: LoanTransaction['type'], portions: Balance, busine
  * a reversal when more was posted than was owed on that day (a payment made before the day job
  * accrued, reported late: BE-10). `direction` limits to one kind.
  */
-function overdueAdjustments(loan: Loan, day: string, keyPrefix: string, direction: 'up' | 'both'): PostedLoanTransaction[] {
+function overdueAdjustments(
+  loan: Loan,
+  day: string,
+  keyPrefix: string,
+  direction: 'up' | 'both',
+): PostedLoanTransaction[] {
   if (!loan.dueDate || !SERVICING.includes(loan.status)) return [];
-  const overdueDays = Math.max(0, daysBetween(loan.dueDate, day));
+  const overdueDays = chargeableOverdueDays(loan, day);
   const base = amountDueForCharges(outstandingOf(loan.transactions));
   const target = overdueChargesAfter(loan.terms, base, overdueDays);
   const posted = chargesPostedFor(loan);
@@ -119,18 +321,24 @@ function overdueAdjustments(loan: Loan, day: string, keyPrefix: string, directio
     const lateUp = late > 0n ? (late < room ? late : room) : 0n;
     room -= lateUp;
     const penaltyUp = penalty > 0n ? (penalty < room ? penalty : room) : 0n;
-    if (lateUp > 0n) out.push(tx(loan, 'late_charge', balance({ lateCharge: lateUp }), day, `${keyPrefix}:late_charge`));
-    if (penaltyUp > 0n) out.push(tx(loan, 'penalty_accrual', balance({ penalty: penaltyUp }), day, `${keyPrefix}:penalty`));
+    if (lateUp > 0n)
+      out.push(tx(loan, 'late_charge', balance({ lateCharge: lateUp }), day, `${keyPrefix}:late_charge`));
+    if (penaltyUp > 0n)
+      out.push(tx(loan, 'penalty_accrual', balance({ penalty: penaltyUp }), day, `${keyPrefix}:penalty`));
   }
   if (direction === 'both') {
     late = late < 0n ? late : 0n;
     penalty = penalty < 0n ? penalty : 0n;
-    if (late + penalty < 0n) out.push(tx(loan, 'reversal', balance({ lateCharge: late, penalty }), day, `${keyPrefix}:reversal`));
+    if (late + penalty < 0n)
+      out.push(tx(loan, 'reversal', balance({ lateCharge: late, penalty }), day, `${keyPrefix}:reversal`));
   }
   return out;
 }
 
-const withTransactions = (loan: Loan, txs: readonly LoanTransaction[]): Loan => ({ ...loan, transactions: [...loan.transactions, ...txs] });
+const withTransactions = (loan: Loan, txs: readonly LoanTransaction[]): Loan => ({
+  ...loan,
+  transactions: [...loan.transactions, ...txs],
+});
 
 /** The loan as it stands on `day` (charges brought up to that day), for quotes and views. */
 export function loanAsOf(loan: Loan, day: string): Loan {
@@ -163,20 +371,41 @@ export function extensionQuote(loan: Loan, day: string): ExtensionQuote {
   const fee = (loan.quote.principal * BigInt(loan.terms.extensionFeeBp)) / 10_000n;
   const outstanding = outstandingOf(current.transactions);
   const overdueCharges = outstanding.lateCharge + outstanding.penalty;
-  const blocked = (blockedBy: 'status' | 'caps'): ExtensionQuote => ({ available: false, blockedBy, fee, overdueCharges, amount: fee + overdueCharges, newDueDate: null });
-  if (!SERVICING.includes(loan.status) || !loan.dueDate || !loan.disbursedOn || fee <= 0n || loan.terms.extensionDays <= 0) return blocked('status');
+  const blocked = (blockedBy: 'status' | 'caps'): ExtensionQuote => ({
+    available: false,
+    blockedBy,
+    fee,
+    overdueCharges,
+    amount: fee + overdueCharges,
+    newDueDate: null,
+  });
+  if (
+    !SERVICING.includes(loan.status) ||
+    !loan.dueDate ||
+    !loan.disbursedOn ||
+    fee <= 0n ||
+    loan.terms.extensionDays <= 0
+  )
+    return blocked('status');
   const from = daysBetween(loan.dueDate, day) > 0 ? day : loan.dueDate;
   const newDueDate = addDays(from, loan.terms.extensionDays);
   const previous = current.transactions
     .filter((t) => t.type === 'extension_fee')
-    .map((t) => ({ fee: t.portions.fees, days: t.days ?? loan.terms.extensionDays, paidOnDay: daysBetween(loan.disbursedOn!, t.businessDate) }));
+    .map((t) => ({
+      fee: t.portions.fees,
+      days: t.days ?? loan.terms.extensionDays,
+      paidOnDay: daysBetween(loan.disbursedOn!, t.businessDate),
+    }));
   const breaches = scheduleBreaches({
     principal: loan.quote.principal,
     netProceeds: loan.quote.netProceeds,
     interest: loan.quote.interest,
     upFrontCharges: loan.quote.financeCharge - loan.quote.interest,
     termDays: loan.quote.termDays,
-    extensions: [...previous, { fee, days: daysBetween(loan.dueDate, newDueDate), paidOnDay: daysBetween(loan.disbursedOn, day) }],
+    extensions: [
+      ...previous,
+      { fee, days: daysBetween(loan.dueDate, newDueDate), paidOnDay: daysBetween(loan.disbursedOn, day) },
+    ],
     overdueCharges: costSoFar(current) - loan.quote.financeCharge - previous.reduce((s, e) => s + e.fee, 0n),
   });
   if (breaches.length > 0) return blocked('caps');
@@ -193,7 +422,10 @@ function unchanged(loan: Loan): LoanOutcome {
   return { status: loan.status, transition: null, changes: {}, transactions: [], held: null };
 }
 
-function transition(loan: Loan, event: OrderEvent): { status: OrderStatus; transition: OrderEvent; changes: { status: OrderStatus } } {
+function transition(
+  loan: Loan,
+  event: OrderEvent,
+): { status: OrderStatus; transition: OrderEvent; changes: { status: OrderStatus } } {
   const status = nextStatus(loan.status, event); // throws IllegalTransition
   return { status, transition: event, changes: { status } };
 }
@@ -212,6 +444,10 @@ function hold(loan: Loan, amount: Centavos, reason: HeldReason, reference: strin
  * is held in suspense with the reason.
  */
 export function applyOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
+  return withRecoveries(loan, decideOrderEvent(loan, event));
+}
+
+function decideOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
   switch (event.type) {
     case 'payout_succeeded': {
       const t = transition(loan, 'payout_succeeded');
@@ -227,7 +463,12 @@ export function applyOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
         key: `disbursement:${event.payoutId}`,
         entries: disbursementLoanEntries(q),
       };
-      return { ...t, changes: { ...t.changes, disbursedOn, dueDate: due }, transactions: [disbursement], held: null };
+      return {
+        ...t,
+        changes: { ...t.changes, disbursedOn, dueDate: due },
+        transactions: [disbursement],
+        held: null,
+      };
     }
     case 'payout_failed':
       return { ...transition(loan, 'payout_failed'), transactions: [], held: null };
@@ -236,7 +477,8 @@ export function applyOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
     case 'payout_reversed': {
       const t = transition(loan, 'payout_reversed');
       // The money came back before anything else happened: the disbursement is undone exactly.
-      if (loan.transactions.some((x) => x.type !== 'disbursement')) throw new IllegalTransition(loan.status, 'payout_reversed');
+      if (loan.transactions.some((x) => x.type !== 'disbursement'))
+        throw new IllegalTransition(loan.status, 'payout_reversed');
       const outstanding = outstandingOf(loan.transactions);
       const reversal: PostedLoanTransaction = {
         type: 'reversal',
@@ -247,10 +489,19 @@ export function applyOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
         key: `reversal:${event.payoutId}`,
         entries: disbursementLoanEntries(loan.quote).map((e) => ({ account: e.account, amount: -e.amount })),
       };
-      return { ...t, changes: { ...t.changes, disbursedOn: null, dueDate: null }, transactions: [reversal], held: null };
+      return {
+        ...t,
+        changes: { ...t.changes, disbursedOn: null, dueDate: null },
+        transactions: [reversal],
+        held: null,
+      };
     }
     case 'cancelled_by_operator':
-      return { ...transition(loan, 'cancelled_by_operator'), transactions: [], held: null };
+      return cancellation(loan, event);
+    case 'suspense_applied':
+      return suspenseApplied(loan, event);
+    case 'charges_waived':
+      return chargesWaived(loan, event);
     case 'day_passed': {
       if (!SERVICING.includes(loan.status) || !loan.dueDate) return unchanged(loan);
       const passed = daysBetween(loan.dueDate, event.today) > 0 && loan.status !== 'overdue';
@@ -262,29 +513,167 @@ export function applyOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
     case 'payment_received': {
       if (event.amount <= 0n) throw new RangeError('a payment must be positive');
       const ref = event.reference;
-      if (!SERVICING.includes(loan.status)) return hold(loan, event.amount, loan.status === 'settled' ? 'already_settled' : 'not_repayable', ref);
+      if (!SERVICING.includes(loan.status))
+        return hold(loan, event.amount, loan.status === 'settled' ? 'already_settled' : 'not_repayable', ref);
       const paidDay = manilaDate(event.paidAt);
       // BE-10: the loan as it stood on the day the payer paid, whatever was posted since
       const adjustments = overdueAdjustments(loan, paidDay, `payment:${ref}:asof`, 'both');
       const asOf = withTransactions(loan, adjustments);
       const outstanding = outstandingOf(asOf.transactions);
+      const couponFor = (owed: Balance): PostedLoanTransaction[] => {
+        if (!event.coupon) return [];
+        const take = event.coupon.amount < totalOf(owed) ? event.coupon.amount : totalOf(owed);
+        if (take <= 0n) return [];
+        const { portions } = allocateRepayment(owed, take);
+        return [tx(asOf, 'coupon', portions, paidDay, `coupon:${event.coupon.reference}`)];
+      };
+      const portionsOf = (ts: PostedLoanTransaction[]) =>
+        ts.reduce((s, t) => addBalances(s, t.portions), balance());
       if (event.purpose === 'full') {
-        if (event.amount !== totalOf(outstanding)) return hold(loan, event.amount, 'amount_mismatch', ref);
-        const { portions } = allocateRepayment(outstanding, event.amount);
+        const coupon = couponFor(outstanding);
+        const afterCoupon = addBalances(outstanding, portionsOf(coupon));
+        if (event.amount !== totalOf(afterCoupon)) return hold(loan, event.amount, 'amount_mismatch', ref);
+        const { portions } = allocateRepayment(afterCoupon, event.amount);
         const repayment = tx(asOf, 'repayment', portions, paidDay, `payment:${ref}`, { cash: event.amount });
         const t = transition(loan, 'repaid_in_full');
-        return { ...t, transactions: [...adjustments, repayment], held: null };
+        return { ...t, transactions: [...adjustments, ...coupon, repayment], held: null };
       }
       const quote = extensionQuote(asOf, paidDay);
       if (!quote.available || !quote.newDueDate) return hold(loan, event.amount, 'not_repayable', ref);
-      if (event.amount !== quote.amount) return hold(loan, event.amount, 'amount_mismatch', ref);
       const days = daysBetween(loan.dueDate!, quote.newDueDate);
-      const fee = tx(asOf, 'extension_fee', balance({ fees: quote.fee }), paidDay, `payment:${ref}:extension_fee`, { days });
+      const fee = tx(
+        asOf,
+        'extension_fee',
+        balance({ fees: quote.fee }),
+        paidDay,
+        `payment:${ref}:extension_fee`,
+        { days },
+      );
       const afterFee = addBalances(outstanding, fee.portions);
-      const { portions } = allocateRepayment(afterFee, event.amount);
+      // the coupon pays part of what the extension asks for now (the fee and the charges so far)
+      const dueNow = allocateRepayment(afterFee, quote.amount).portions;
+      const coupon = couponFor(negate(dueNow));
+      if (event.amount !== quote.amount + totalOf(portionsOf(coupon)))
+        return hold(loan, event.amount, 'amount_mismatch', ref);
+      const afterCoupon = addBalances(afterFee, portionsOf(coupon));
+      const { portions } = allocateRepayment(afterCoupon, event.amount);
       const repayment = tx(asOf, 'repayment', portions, paidDay, `payment:${ref}`, { cash: event.amount });
       const t = transition(loan, 'extension_paid');
-      return { ...t, changes: { ...t.changes, dueDate: quote.newDueDate }, transactions: [...adjustments, fee, repayment], held: null };
+      return {
+        ...t,
+        changes: { ...t.changes, dueDate: quote.newDueDate },
+        transactions: [...adjustments, fee, ...coupon, repayment],
+        held: null,
+      };
     }
   }
+}
+
+/**
+ * CO-05. Nothing paid out (disbursing, payout failed): the order ends, nothing to post. Paid out:
+ * the borrower returns exactly what arrived (the net proceeds) within 24 hours and the loan is
+ * unwound: principal and interest receivable cleared, interest, fees and the tax on fees reversed,
+ * a coupon's expense taken back; the returned money leaves suspense. Cancelling costs the borrower
+ * nothing; the documentary stamp tax stays owed to the BIR (it is a tax on the executed
+ * instrument), and the borrower's share of it becomes the lender's expense.
+ */
+function cancellation(loan: Loan, event: Extract<LoanEvent, { type: 'cancelled_by_operator' }>): LoanOutcome {
+  const t = transition(loan, 'cancelled_by_operator'); // throws IllegalTransition
+  if (loan.status !== 'repaying') {
+    if (event.returned) throw new IllegalTransition(loan.status, 'cancelled_by_operator');
+    return { ...t, transactions: [], held: null };
+  }
+  // only a loan untouched since its disbursement is unwound (nothing charged, paid or waived yet)
+  if (!loan.disbursedAt || loan.transactions.some((x) => x.type !== 'disbursement'))
+    throw new IllegalTransition(loan.status, 'cancelled_by_operator');
+  const returned = event.returned;
+  if (!returned) throw new LoanActionRefused('CANCELLATION_AMOUNT_MISMATCH');
+  // the borrower's return must arrive within the window (the payer's paid-at time counts, BE-10)
+  if (returned.paidAt.getTime() - loan.disbursedAt.getTime() > CANCELLATION_WINDOW_MS)
+    throw new LoanActionRefused('CANCELLATION_WINDOW_PASSED');
+  const q = loan.quote;
+  if (returned.amount !== q.netProceeds) throw new LoanActionRefused('CANCELLATION_AMOUNT_MISMATCH');
+  const outstanding = outstandingOf(loan.transactions);
+  const undone = disbursementLoanEntries(q)
+    .filter((e) => !['cash_at_provider', 'dst_expense', 'dst_payable'].includes(e.account))
+    .map((e) => ({ account: e.account, amount: -e.amount }));
+  const entries = balanced([
+    { account: 'suspense', amount: returned.amount },
+    ...undone,
+    { account: 'dst_expense', amount: q.documentaryStampTax },
+  ]);
+  const reversal: PostedLoanTransaction = {
+    type: 'reversal',
+    portions: negate(outstanding),
+    cash: returned.amount,
+    businessDate: manilaDate(returned.paidAt),
+    dueDate: loan.dueDate,
+    key: `cancellation:${loan.id}`,
+    entries,
+  };
+  return { ...t, transactions: [reversal], held: null };
+}
+
+/**
+ * Money already held in suspense, applied to the loan. The payment rules are the automatic path's
+ * (applyOrderEvent's payment_received, as of the payer's paid-at time); only the source of the cash
+ * differs: it leaves suspense instead of arriving at the provider. Money that does not fit (more
+ * than is owed, another amount than the purpose asks) is refused, never held a second time.
+ */
+function suspenseApplied(loan: Loan, event: Extract<LoanEvent, { type: 'suspense_applied' }>): LoanOutcome {
+  if (event.amount <= 0n) throw new LoanActionRefused('SUSPENSE_CANNOT_APPLY');
+  const fromSuspense = (t: PostedLoanTransaction): PostedLoanTransaction =>
+    t.type === 'repayment'
+      ? {
+          ...t,
+          entries: t.entries.map((e) =>
+            e.account === 'cash_at_provider' ? { account: 'suspense', amount: e.amount } : e,
+          ),
+        }
+      : t;
+  if (event.purpose !== 'partial') {
+    const outcome = applyOrderEvent(loan, {
+      type: 'payment_received',
+      purpose: event.purpose,
+      amount: event.amount,
+      paidAt: event.paidAt,
+      reference: event.reference,
+    });
+    if (outcome.held) throw new LoanActionRefused('SUSPENSE_CANNOT_APPLY');
+    return { ...outcome, transactions: outcome.transactions.map(fromSuspense) };
+  }
+  if (!SERVICING.includes(loan.status)) throw new LoanActionRefused('SUSPENSE_CANNOT_APPLY');
+  const paidDay = manilaDate(event.paidAt);
+  const ref = event.reference;
+  const adjustments = overdueAdjustments(loan, paidDay, `payment:${ref}:asof`, 'both');
+  const asOf = withTransactions(loan, adjustments);
+  const owed = outstandingOf(asOf.transactions);
+  // a partial payment leaves something owed: the whole amount is `full`, more is not the loan's money
+  if (event.amount >= totalOf(owed)) throw new LoanActionRefused('SUSPENSE_CANNOT_APPLY');
+  const { portions } = allocateRepayment(owed, event.amount);
+  const repayment = tx(asOf, 'repayment', portions, paidDay, `payment:${ref}`, { cash: event.amount });
+  return { ...unchanged(loan), transactions: [...adjustments, fromSuspense(repayment)] };
+}
+
+/** A waiver forgives late charge and penalty already charged, never more than is owed of each. */
+function chargesWaived(loan: Loan, event: Extract<LoanEvent, { type: 'charges_waived' }>): LoanOutcome {
+  // a loan no longer serviced owes no charges: there is nothing to waive
+  if (!SERVICING.includes(loan.status)) throw new LoanActionRefused('WAIVER_EXCEEDS_CHARGES');
+  const owed = outstandingOf(loan.transactions);
+  if (
+    event.lateCharge < 0n ||
+    event.penalty < 0n ||
+    event.lateCharge + event.penalty <= 0n ||
+    event.lateCharge > owed.lateCharge ||
+    event.penalty > owed.penalty
+  )
+    throw new LoanActionRefused('WAIVER_EXCEEDS_CHARGES');
+  const waiver = tx(
+    loan,
+    'waiver',
+    balance({ lateCharge: -event.lateCharge, penalty: -event.penalty }),
+    manilaDate(event.at),
+    `waiver:${event.reference}`,
+  );
+  return { ...unchanged(loan), transactions: [waiver] };
 }

@@ -5,7 +5,15 @@ import { daysBetween } from '../time.ts';
  * The order state machine (ST-01, ST-04, ST-06). Persisted states only; "due today" and "expires in
  * N days" are labels derived from the due date, not states. Anything not in TRANSITIONS is refused.
  */
-export const ORDER_STATUSES = ['disbursing', 'payout_failed', 'repaying', 'extended', 'overdue', 'settled', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'disbursing',
+  'payout_failed',
+  'repaying',
+  'extended',
+  'overdue',
+  'settled',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export type OrderEvent =
@@ -19,11 +27,21 @@ export type OrderEvent =
   | 'cancelled_by_operator';
 
 export const TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>>> = {
-  disbursing: { payout_succeeded: 'repaying', payout_failed: 'payout_failed', cancelled_by_operator: 'cancelled' },
+  disbursing: {
+    payout_succeeded: 'repaying',
+    payout_failed: 'payout_failed',
+    cancelled_by_operator: 'cancelled',
+  },
   // ST-04: the borrower fixes the payout account, then the same order is paid out again
   payout_failed: { payout_account_fixed: 'disbursing', cancelled_by_operator: 'cancelled' },
   // A paid-out transfer the network bounces back: the money never arrived, so the account is fixed and it is paid again.
-  repaying: { due_date_passed: 'overdue', extension_paid: 'extended', repaid_in_full: 'settled', cancelled_by_operator: 'cancelled', payout_reversed: 'payout_failed' },
+  repaying: {
+    due_date_passed: 'overdue',
+    extension_paid: 'extended',
+    repaid_in_full: 'settled',
+    cancelled_by_operator: 'cancelled',
+    payout_reversed: 'payout_failed',
+  },
   extended: { due_date_passed: 'overdue', extension_paid: 'extended', repaid_in_full: 'settled' },
   // CO-02: an extension is allowed after the due date too (the overdue charges so far are paid with its fee)
   overdue: { repaid_in_full: 'settled', extension_paid: 'extended' },
@@ -66,7 +84,6 @@ export type OrderLabel =
   | { key: 'settled' }
   | { key: 'cancelled' };
 
-
 /** The label a borrower sees for an order on a Manila calendar day (dates are YYYY-MM-DD). */
 export function orderLabel(status: OrderStatus, dueDate: string, today: string): OrderLabel {
   const daysLeft = daysBetween(today, dueDate);
@@ -85,7 +102,9 @@ export function orderLabel(status: OrderStatus, dueDate: string, today: string):
     case 'repaying':
       if (daysLeft < 0) return { key: 'overdue', days: -daysLeft };
       if (daysLeft === 0) return { key: 'dueToday' };
-      return status === 'extended' ? { key: 'extended', days: daysLeft } : { key: 'expiresIn', days: daysLeft };
+      return status === 'extended'
+        ? { key: 'extended', days: daysLeft }
+        : { key: 'expiresIn', days: daysLeft };
   }
 }
 
@@ -138,7 +157,11 @@ export const ORDER_LABEL_TEXT: Record<Locale, Record<OrderLabel['key'], string>>
 /** The singular forms ("1 day"): a count of one reads naturally in every language. */
 export const ORDER_LABEL_TEXT_ONE: Record<Locale, Partial<Record<OrderLabel['key'], string>>> = {
   'en-US': { expiresIn: 'Expires in 1 day', overdue: 'Overdue by 1 day', extended: 'Extended: due in 1 day' },
-  fil: { expiresIn: 'Mag-e-expire bukas', overdue: 'Lampas na ng 1 araw', extended: 'Na-extend: dapat bayaran bukas' },
+  fil: {
+    expiresIn: 'Mag-e-expire bukas',
+    overdue: 'Lampas na ng 1 araw',
+    extended: 'Na-extend: dapat bayaran bukas',
+  },
   'zh-CN': { expiresIn: '1 天后到期', overdue: '已逾期 1 天', extended: '已展期：1 天后到期' },
 };
 

@@ -55,7 +55,12 @@ export function documentaryStampTax(principal: Centavos, termDays: number): Cent
 /** Is this (amount, term) one the product offers? */
 export function offerable(config: ProductConfig, principal: Centavos, termDays: number): boolean {
   const { min, max, step } = config.amount;
-  return principal >= min && principal <= max && (principal - min) % step === 0n && config.termDays.includes(termDays);
+  return (
+    principal >= min &&
+    principal <= max &&
+    (principal - min) % step === 0n &&
+    config.termDays.includes(termDays)
+  );
 }
 
 /**
@@ -64,8 +69,13 @@ export function offerable(config: ProductConfig, principal: Centavos, termDays: 
  */
 export function priceLoan(config: ProductConfig, input: QuoteInput): Quote {
   const { principal, termDays } = input;
-  if (!offerable(config, principal, termDays)) throw new PricingError(`not offered: ${principal} centavos for ${termDays} days`);
-  const interest = divRound(principal * BigInt(config.dailyInterestPpm) * BigInt(termDays), 1_000_000n, 'down');
+  if (!offerable(config, principal, termDays))
+    throw new PricingError(`not offered: ${principal} centavos for ${termDays} days`);
+  const interest = divRound(
+    principal * BigInt(config.dailyInterestPpm) * BigInt(termDays),
+    1_000_000n,
+    'down',
+  );
   const grossServiceFee = divRound(principal * BigInt(config.serviceFeeBp), 10_000n, 'down');
   const requested = input.coupon ?? 0n;
   if (requested < 0n) throw new PricingError('a coupon cannot be negative');

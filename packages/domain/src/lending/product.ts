@@ -36,6 +36,23 @@ export interface ProductConfig {
   extensionDays: number;
   /** credit limits: first loan, repeat loans, and the home-screen unlock (SH-15, at most ₱80,000) */
   limits: { firstLoan: Centavos; repeatLoan: Centavos; homeScreen: Centavos };
+  /**
+   * limit growth: the limit after n loans repaid on time (n = index); absent: DEFAULT_LIMIT_LADDER
+   * (limits.ts). Always within the ceiling above and the product's largest amount.
+   */
+  limitLadder?: readonly Centavos[];
+  /**
+   * Console waivers (issue 11): a waiver of more than this (late charge plus penalty) needs a second
+   * admin's approval (maker-checker); up to it, finance applies it at once. Absent: the default.
+   */
+  waiverApprovalThreshold?: Centavos;
+}
+
+/** ₱200: the waiver a finance operator may grant alone when the product does not say otherwise. */
+export const DEFAULT_WAIVER_APPROVAL_THRESHOLD: Centavos = 20_000n;
+
+export function waiverApprovalThreshold(product: Pick<ProductConfig, 'waiverApprovalThreshold'>): Centavos {
+  return product.waiverApprovalThreshold ?? DEFAULT_WAIVER_APPROVAL_THRESHOLD;
 }
 
 export const HOME_SCREEN_LIMIT_MAX: Centavos = 8_000_000n; // ₱80,000
@@ -64,4 +81,5 @@ export const DEFAULT_PRODUCT: ProductConfig = {
   extensionFeeBp: 100,
   extensionDays: 8,
   limits: { firstLoan: 500_000n, repeatLoan: 1_000_000n, homeScreen: 8_000_000n },
+  waiverApprovalThreshold: DEFAULT_WAIVER_APPROVAL_THRESHOLD,
 };

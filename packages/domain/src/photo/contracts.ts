@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** The two photos of the application (BE-03): the ID card and the selfie (or ID-in-hand, SELFIE_MODE). */
-export const photoKindSchema = z.enum(['idCard', 'selfie']);
+/**
+ * The photos a borrower uploads: the application's ID card and selfie (BE-03; or ID-in-hand,
+ * SELFIE_MODE), and the receipt of a payment they dispute (BE-10).
+ */
+export const photoKindSchema = z.enum(['idCard', 'selfie', 'paymentReceipt']);
 export type PhotoKind = z.infer<typeof photoKindSchema>;
 
 /** What the browser sends and the server accepts; HEIC is not among them (see README, photos). */

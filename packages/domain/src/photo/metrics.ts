@@ -32,7 +32,8 @@ export function laplacianVariance(img: LumaImage, region?: PixelBox): number {
 export function meanLuma(img: LumaImage, region?: PixelBox): number {
   const box = clampBox(region ?? { x0: 0, y0: 0, x1: img.width, y1: img.height }, img.width, img.height);
   let sum = 0;
-  for (let y = box.y0; y < box.y1; y++) for (let x = box.x0; x < box.x1; x++) sum += img.data[y * img.width + x]!;
+  for (let y = box.y0; y < box.y1; y++)
+    for (let x = box.x0; x < box.x1; x++) sum += img.data[y * img.width + x]!;
   return sum / ((box.x1 - box.x0) * (box.y1 - box.y0));
 }
 
@@ -41,7 +42,12 @@ export function meanLuma(img: LumaImage, region?: PixelBox): number {
  * on a laminated card is a compact blown-out patch: it may be a small share of the whole card yet
  * wipe out one cell (a name, a digit group) completely, so both are reported.
  */
-export function saturatedShare(img: LumaImage, region: PixelBox | undefined, threshold: number, grid = 6): { overall: number; worstCell: number } {
+export function saturatedShare(
+  img: LumaImage,
+  region: PixelBox | undefined,
+  threshold: number,
+  grid = 6,
+): { overall: number; worstCell: number } {
   const box = clampBox(region ?? { x0: 0, y0: 0, x1: img.width, y1: img.height }, img.width, img.height);
   const bw = box.x1 - box.x0;
   const bh = box.y1 - box.y0;
@@ -103,7 +109,12 @@ export interface EdgeSearch {
  * when a real border has been cut off, the next line inwards (the portrait's edge, say) has card,
  * not table, outside it.
  */
-export function findBorder(img: LumaImage, side: FrameSide, search: EdgeSearch, minCoverage: number): EdgeLine {
+export function findBorder(
+  img: LumaImage,
+  side: FrameSide,
+  search: EdgeSearch,
+  minCoverage: number,
+): EdgeLine {
   const { width, height, data } = img;
   const horizontal = side === 'top' || side === 'bottom';
   const along = horizontal ? width : height; // the line runs along this dimension
@@ -131,14 +142,19 @@ export function findBorder(img: LumaImage, side: FrameSide, search: EdgeSearch, 
     for (let a = spanStart; a < spanEnd; a += step) {
       const c = Math.round(p + slope * (a - mid));
       // the strongest of three neighbours: tolerates a line that is not perfectly straight
-      if (Math.max(grad(a, c - 1) * sign, grad(a, c) * sign, grad(a, c + 1) * sign) >= search.gradient) hits++;
+      if (Math.max(grad(a, c - 1) * sign, grad(a, c) * sign, grad(a, c + 1) * sign) >= search.gradient)
+        hits++;
       n++;
     }
     return n === 0 ? 0 : hits / n;
   };
 
   /** share of the outside (line → image border) that is as bright (polarity 1) as just inside */
-  const outside = (p: number, slope: number, polarity: EdgePolarity): { cardLike: number; median: number } => {
+  const outside = (
+    p: number,
+    slope: number,
+    polarity: EdgePolarity,
+  ): { cardLike: number; median: number } => {
     let cardLike = 0;
     const values: number[] = [];
     for (let a = spanStart; a < spanEnd; a += step) {
@@ -151,7 +167,10 @@ export function findBorder(img: LumaImage, side: FrameSide, search: EdgeSearch, 
       }
     }
     values.sort((x, y) => x - y);
-    return { cardLike: values.length === 0 ? 0 : cardLike / values.length, median: values[Math.floor(values.length / 2)] ?? 0 };
+    return {
+      cardLike: values.length === 0 ? 0 : cardLike / values.length,
+      median: values[Math.floor(values.length / 2)] ?? 0,
+    };
   };
 
   let best: EdgeLine = { side, position: -1, coverage: 0, polarity: 1, outsideLuma: 0 };
@@ -179,7 +198,8 @@ export function findBorder(img: LumaImage, side: FrameSide, search: EdgeSearch, 
       const coverage = out.cardLike <= MAX_CARD_OUTSIDE ? lineCoverage : 0;
       return { side, position: p, coverage, polarity: linePolarity, outsideLuma: out.median };
     }
-    if (lineCoverage > best.coverage) best = { side, position: p, coverage: lineCoverage, polarity: linePolarity, outsideLuma: 0 };
+    if (lineCoverage > best.coverage)
+      best = { side, position: p, coverage: lineCoverage, polarity: linePolarity, outsideLuma: 0 };
   }
   return best;
 }

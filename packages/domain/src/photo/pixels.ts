@@ -22,14 +22,27 @@ export interface LumaImage {
  */
 export const ANALYSIS_MAX_SIDE = 640;
 
+/**
+ * The server refuses a photo whose short side is below this (an ID card is not legible smaller);
+ * the browser's resize never goes under it either (clarity item 5).
+ */
+export const PHOTO_MIN_SIDE = 320;
+
 export function channelsOf(image: PixelImage): 1 | 3 | 4 {
   const pixels = image.width * image.height;
-  if (!Number.isInteger(image.width) || !Number.isInteger(image.height) || image.width < 1 || image.height < 1) {
+  if (
+    !Number.isInteger(image.width) ||
+    !Number.isInteger(image.height) ||
+    image.width < 1 ||
+    image.height < 1
+  ) {
     throw new RangeError('image dimensions must be positive integers');
   }
   const channels = image.data.length / pixels;
   if (channels === 1 || channels === 3 || channels === 4) return channels;
-  throw new RangeError(`pixel buffer of ${image.data.length} bytes does not fit ${image.width}×${image.height} with 1, 3 or 4 channels`);
+  throw new RangeError(
+    `pixel buffer of ${image.data.length} bytes does not fit ${image.width}×${image.height} with 1, 3 or 4 channels`,
+  );
 }
 
 /**

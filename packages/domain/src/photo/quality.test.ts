@@ -19,7 +19,13 @@ function random(seed: number) {
  * A drawn ID card on a textured table, grayscale, 640 × 480: a light card with dark "text" bars,
  * its top-left corner at (left, top), `w` wide with the ISO ID-1 ratio.
  */
-function cardScene(options: { left: number; top: number; w: number; seed?: number; glare?: { x: number; y: number; r: number } }): PixelImage {
+function cardScene(options: {
+  left: number;
+  top: number;
+  w: number;
+  seed?: number;
+  glare?: { x: number; y: number; r: number };
+}): PixelImage {
   const width = 640;
   const height = 480;
   const rnd = random(options.seed ?? 1);
@@ -34,10 +40,18 @@ function cardScene(options: { left: number; top: number; w: number; seed?: numbe
         v = 215 + rnd() * 10;
         // text bars on the right 60 % of the card, a portrait block on the left
         const row = Math.floor(cy / (h / 12));
-        if (cx > options.w * 0.38 && cx < options.w * (0.6 + (row % 3) * 0.1) && row >= 2 && row <= 10 && cy % (h / 12) < h / 30) v = 40;
+        if (
+          cx > options.w * 0.38 &&
+          cx < options.w * (0.6 + (row % 3) * 0.1) &&
+          row >= 2 &&
+          row <= 10 &&
+          cy % (h / 12) < h / 30
+        )
+          v = 40;
         if (cx > options.w * 0.06 && cx < options.w * 0.32 && cy > h * 0.25 && cy < h * 0.85) v = 120;
       }
-      if (options.glare && (x - options.glare.x) ** 2 + (y - options.glare.y) ** 2 < options.glare.r ** 2) v = 255;
+      if (options.glare && (x - options.glare.x) ** 2 + (y - options.glare.y) ** 2 < options.glare.r ** 2)
+        v = 255;
       data[y * width + x] = v;
     }
   }
@@ -59,29 +73,45 @@ describe('photo quality checks (VAL-16)', () => {
 
   it('VAL-16 a card whose border runs out of the frame on any side is "cropped"', () => {
     fc.assert(
-      fc.property(fc.constantFrom('left', 'right', 'top', 'bottom'), fc.integer({ min: 5, max: 120 }), fc.integer({ min: 1, max: 1000 }), (side, overhang, seed) => {
-        const w = 500;
-        const h = Math.round(w / 1.586);
-        const left = side === 'left' ? -overhang : side === 'right' ? 640 - w + overhang : 70;
-        const top = side === 'top' ? -overhang : side === 'bottom' ? 480 - h + overhang : 80;
-        expect(checkIdCardQuality(cardScene({ left, top, w, seed })).problems).toContain('cropped');
-      }),
+      fc.property(
+        fc.constantFrom('left', 'right', 'top', 'bottom'),
+        fc.integer({ min: 5, max: 120 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (side, overhang, seed) => {
+          const w = 500;
+          const h = Math.round(w / 1.586);
+          const left = side === 'left' ? -overhang : side === 'right' ? 640 - w + overhang : 70;
+          const top = side === 'top' ? -overhang : side === 'bottom' ? 480 - h + overhang : 80;
+          expect(checkIdCardQuality(cardScene({ left, top, w, seed })).problems).toContain('cropped');
+        },
+      ),
       { numRuns: 30 },
     );
   });
 
   it('VAL-16 a card anywhere well inside the frame is not "cropped"', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 40, max: 100 }), fc.integer({ min: 50, max: 110 }), fc.integer({ min: 1, max: 1000 }), (left, top, seed) => {
-        expect(checkIdCardQuality(cardScene({ left, top, w: 480, seed })).problems).not.toContain('cropped');
-      }),
+      fc.property(
+        fc.integer({ min: 40, max: 100 }),
+        fc.integer({ min: 50, max: 110 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (left, top, seed) => {
+          expect(checkIdCardQuality(cardScene({ left, top, w: 480, seed })).problems).not.toContain(
+            'cropped',
+          );
+        },
+      ),
       { numRuns: 20 },
     );
   });
 
   it('VAL-16 a blown-out reflection on the card is "glare"; a small speck is not', () => {
-    expect(checkIdCardQuality(cardScene({ left: 70, top: 80, w: 500, glare: { x: 380, y: 200, r: 60 } })).problems).toContain('glare');
-    expect(checkIdCardQuality(cardScene({ left: 70, top: 80, w: 500, glare: { x: 380, y: 200, r: 3 } })).problems).not.toContain('glare');
+    expect(
+      checkIdCardQuality(cardScene({ left: 70, top: 80, w: 500, glare: { x: 380, y: 200, r: 60 } })).problems,
+    ).toContain('glare');
+    expect(
+      checkIdCardQuality(cardScene({ left: 70, top: 80, w: 500, glare: { x: 380, y: 200, r: 3 } })).problems,
+    ).not.toContain('glare');
   });
 
   it('VAL-16 a flat, featureless frame is "blurred" (and has no card)', () => {
@@ -119,9 +149,15 @@ describe('photo quality checks (VAL-16)', () => {
         const rnd = random(seed);
         const data = new Uint8Array(32 * 24).map(() => Math.floor(rnd() * 60));
         const base = laplacianVariance(toAnalysisLuma({ width: 32, height: 24, data }));
-        const scaled = laplacianVariance(toAnalysisLuma({ width: 32, height: 24, data: data.map((v) => v * k) }));
+        const scaled = laplacianVariance(
+          toAnalysisLuma({ width: 32, height: 24, data: data.map((v) => v * k) }),
+        );
         expect(scaled).toBeCloseTo(base * k * k, 0);
-        expect(laplacianVariance(toAnalysisLuma({ width: 32, height: 24, data: new Uint8Array(32 * 24).fill(seed % 256) }))).toBe(0);
+        expect(
+          laplacianVariance(
+            toAnalysisLuma({ width: 32, height: 24, data: new Uint8Array(32 * 24).fill(seed % 256) }),
+          ),
+        ).toBe(0);
       }),
     );
   });

@@ -1,6 +1,14 @@
 import type { ErrorCode } from '../errors.ts';
 import { toAnalysisLuma, type PixelBox, type LumaImage, type PixelImage } from './pixels.ts';
-import { laplacianVariance, meanLuma, saturatedShare, findBorder, type EdgeLine, type EdgeSearch, type FrameSide } from './metrics.ts';
+import {
+  laplacianVariance,
+  meanLuma,
+  saturatedShare,
+  findBorder,
+  type EdgeLine,
+  type EdgeSearch,
+  type FrameSide,
+} from './metrics.ts';
 
 /**
  * Photo quality rules (VAL-16, ST-05): the same code runs in the browser before upload (quick
@@ -80,7 +88,12 @@ function findCard(luma: LumaImage): { edges: Record<FrameSide, EdgeLine>; box: P
   };
   const all = Object.values(edges);
   const outside = all.map((e) => e.outsideLuma);
-  const box = { x0: edges.left.position, y0: edges.top.position, x1: edges.right.position, y1: edges.bottom.position };
+  const box = {
+    x0: edges.left.position,
+    y0: edges.top.position,
+    x1: edges.right.position,
+    y1: edges.bottom.position,
+  };
   const aspect = (box.x1 - box.x0) / Math.max(1, box.y1 - box.y0);
   const found =
     all.every((e) => e.coverage >= CARD_EDGE_MIN_COVERAGE) &&
@@ -105,7 +118,9 @@ function inset(box: PixelBox, share: number): PixelBox {
 export function checkIdCardQuality(image: PixelImage): PhotoCheckResult {
   const luma = toAnalysisLuma(image);
   const card = findCard(luma);
-  const region = card.box ? inset(card.box, 0.02) : { x0: luma.width * 0.1, y0: luma.height * 0.1, x1: luma.width * 0.9, y1: luma.height * 0.9 };
+  const region = card.box
+    ? inset(card.box, 0.02)
+    : { x0: luma.width * 0.1, y0: luma.height * 0.1, x1: luma.width * 0.9, y1: luma.height * 0.9 };
   const sharpness = laplacianVariance(luma, region);
   const brightness = meanLuma(luma, region);
   const glare = saturatedShare(luma, region, GLARE_LUMA);
@@ -168,7 +183,9 @@ export function checkSelfieQuality(image: PixelImage, options: { faces?: number 
  * a clear photo without exactly one face is a face failure (FACE_FAILED). Quality comes first: a
  * dark or blurred selfie usually "has no face" only because it is dark or blurred.
  */
-export function photoProblemCode(problems: readonly PhotoProblem[]): Extract<ErrorCode, 'PHOTO_RETAKE' | 'FACE_FAILED'> | null {
+export function photoProblemCode(
+  problems: readonly PhotoProblem[],
+): Extract<ErrorCode, 'PHOTO_RETAKE' | 'FACE_FAILED'> | null {
   if (problems.length === 0) return null;
   return problems.some((p) => p !== 'noFace' && p !== 'multipleFaces') ? 'PHOTO_RETAKE' : 'FACE_FAILED';
 }

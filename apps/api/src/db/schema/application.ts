@@ -11,7 +11,10 @@ export const applications = pgTable(
   'applications',
   {
     id: uuid('id').primaryKey(),
-    customerId: uuid('customer_id').notNull().unique().references(() => customers.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .unique()
+      .references(() => customers.id),
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -31,7 +34,9 @@ export const applications = pgTable(
 export const applicationSteps = pgTable(
   'application_steps',
   {
-    applicationId: uuid('application_id').notNull().references(() => applications.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
     step: text('step').notNull(),
     /** the step's validated data (the contract's output), minus sealed fields */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
@@ -46,7 +51,9 @@ export const applicationEvents = pgTable(
   'application_events',
   {
     id: uuid('id').primaryKey(),
-    applicationId: uuid('application_id').notNull().references(() => applications.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
     type: text('type').notNull(),
     step: text('step'),
     at: timestamp('at', { withTimezone: true }).notNull(),
@@ -63,7 +70,9 @@ export const photos = pgTable(
   'photos',
   {
     id: uuid('id').primaryKey(),
-    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
     kind: text('kind').notNull(),
     storageKey: text('storage_key').notNull(),
     mime: text('mime').notNull(),
@@ -82,7 +91,9 @@ export const photos = pgTable(
 /** Short-lived, single-use permission to upload one photo of one kind. */
 export const uploadGrants = pgTable('upload_grants', {
   id: uuid('id').primaryKey(),
-  customerId: uuid('customer_id').notNull().references(() => customers.id),
+  customerId: uuid('customer_id')
+    .notNull()
+    .references(() => customers.id),
   kind: text('kind').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   maxBytes: integer('max_bytes').notNull(),

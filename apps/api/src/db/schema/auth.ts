@@ -62,7 +62,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey(),
-    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -17,12 +17,17 @@ export const consents = pgTable(
   'consents',
   {
     id: uuid('id').primaryKey(),
-    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
     kind: text('kind').notNull(),
     policyVersion: text('policy_version').notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [uniqueIndex('consents_customer_kind_version').on(t.customerId, t.kind, t.policyVersion), index('consents_customer').on(t.customerId)],
+  (t) => [
+    uniqueIndex('consents_customer_kind_version').on(t.customerId, t.kind, t.policyVersion),
+    index('consents_customer').on(t.customerId),
+  ],
 );

@@ -1,4 +1,14 @@
-import { pgTable, text, timestamp, uuid, jsonb, integer, bigint, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  jsonb,
+  integer,
+  bigint,
+  index,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { customers } from './customers.ts';
 import { applications } from './application.ts';
@@ -13,6 +23,12 @@ export const productConfigs = pgTable('product_configs', {
   config: jsonb('config').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   createdBy: text('created_by').notNull(),
+  /**
+   * The approved product change (approval_requests, kind `product_change`) that created this
+   * version (issue 11); unique, so one change can never create two versions. Null for the seed.
+   * The foreign key is in migration 0018 (a schema-level reference would be an import cycle).
+   */
+  approvalRequestId: uuid('approval_request_id').unique(),
 });
 
 /**
@@ -23,8 +39,12 @@ export const applicationDecisions = pgTable(
   'application_decisions',
   {
     id: uuid('id').primaryKey(),
-    applicationId: uuid('application_id').notNull().references(() => applications.id),
-    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
     submission: integer('submission').notNull(),
     outcome: text('outcome').notNull(),
     creditLimit: bigint('credit_limit', { mode: 'bigint' }),
@@ -35,7 +55,10 @@ export const applicationDecisions = pgTable(
     sandboxForced: text('sandbox_forced'),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('application_decisions_submission').on(t.applicationId, t.submission), index('application_decisions_customer').on(t.customerId, t.decidedAt)],
+  (t) => [
+    uniqueIndex('application_decisions_submission').on(t.applicationId, t.submission),
+    index('application_decisions_customer').on(t.customerId, t.decidedAt),
+  ],
 );
 
 /**
@@ -52,16 +75,23 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   reference: text('reference'),
   postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
   /** the database transaction that posted it: entries may only be added by that same transaction */
-  createdTxid: bigint('created_txid', { mode: 'bigint' }).notNull().default(sql`txid_current()`),
+  createdTxid: bigint('created_txid', { mode: 'bigint' })
+    .notNull()
+    .default(sql`txid_current()`),
 });
 
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey(),
-    transactionId: uuid('transaction_id').notNull().references(() => ledgerTransactions.id),
+    /**
+     * No row-level FKs on the lines (issue 7, BE-06): the statement-level trigger checks, once per
+     * INSERT, that the transaction exists, balances and was posted by this database transaction,
+     * that the borrower exists and is the order's borrower (migration 0009).
+     */
+    transactionId: uuid('transaction_id').notNull(),
     account: text('account').notNull(),
-    customerId: uuid('customer_id').references(() => customers.id),
+    customerId: uuid('customer_id'),
     /** the loan this line belongs to: per-loan balances are sums over it (issue 7) */
     orderId: uuid('order_id'),
     /** signed centavos: debit positive, credit negative */
@@ -83,8 +113,12 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey(),
-    customerId: uuid('customer_id').notNull().references(() => customers.id),
-    applicationId: uuid('application_id').notNull().references(() => applications.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
     status: text('status').notNull(),
     productVersion: integer('product_version').notNull(),
     principal: bigint('principal', { mode: 'bigint' }).notNull(),
@@ -95,13 +129,19 @@ export const orders = pgTable(
     creditReportingFee: bigint('credit_reporting_fee', { mode: 'bigint' }).notNull(),
     tax: bigint('tax', { mode: 'bigint' }).notNull(),
     /** documentary stamp tax (CO-03): what the borrower pays, and what the lender bears */
-    documentaryStampTax: bigint('documentary_stamp_tax', { mode: 'bigint' }).notNull().default(sql`0`),
-    lenderDocumentaryStampTax: bigint('lender_documentary_stamp_tax', { mode: 'bigint' }).notNull().default(sql`0`),
+    documentaryStampTax: bigint('documentary_stamp_tax', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    lenderDocumentaryStampTax: bigint('lender_documentary_stamp_tax', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     netProceeds: bigint('net_proceeds', { mode: 'bigint' }).notNull(),
     totalRepayment: bigint('total_repayment', { mode: 'bigint' }).notNull(),
     dailyInterestPpm: integer('daily_interest_ppm').notNull(),
     /** servicing terms of the product version the order was booked with (CO-06, CO-02) */
-    lateCharge: bigint('late_charge', { mode: 'bigint' }).notNull().default(sql`0`),
+    lateCharge: bigint('late_charge', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     penaltyDailyPpm: integer('penalty_daily_ppm').notNull().default(0),
     extensionFeeBp: integer('extension_fee_bp').notNull().default(0),
     extensionDays: integer('extension_days').notNull().default(0),
@@ -115,10 +155,14 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('orders_one_outstanding').on(t.customerId).where(sql`status not in ('settled', 'cancelled')`),
+    uniqueIndex('orders_one_outstanding')
+      .on(t.customerId)
+      .where(sql`status not in ('settled', 'cancelled')`),
     index('orders_customer').on(t.customerId, t.createdAt),
     // the day job reads every loan being serviced by its due date
-    index('orders_servicing_due').on(t.dueDate).where(sql`status in ('repaying', 'extended', 'overdue')`),
+    index('orders_servicing_due')
+      .on(t.dueDate)
+      .where(sql`status in ('repaying', 'extended', 'overdue')`),
   ],
 );
 
@@ -127,7 +171,9 @@ export const orderDocuments = pgTable(
   'order_documents',
   {
     id: uuid('id').primaryKey(),
-    orderId: uuid('order_id').notNull().references(() => orders.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
     kind: text('kind').notNull(),
     html: text('html').notNull(),
     sha256: text('sha256').notNull(),
@@ -138,7 +184,9 @@ export const orderDocuments = pgTable(
 
 /** The borrower's signature, drawn once and valid for later orders (ST-07). */
 export const signatures = pgTable('signatures', {
-  customerId: uuid('customer_id').primaryKey().references(() => customers.id),
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
   /** PNG as a data URL, size-limited */
   image: text('image').notNull(),
   sha256: text('sha256').notNull(),
@@ -153,7 +201,9 @@ export const payouts = pgTable(
   'payouts',
   {
     id: uuid('id').primaryKey(),
-    orderId: uuid('order_id').notNull().references(() => orders.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
     attempt: integer('attempt').notNull(),
     provider: text('provider').notNull(),
     state: text('state').notNull(),

@@ -1,7 +1,17 @@
-import { pgTable, text, timestamp, uuid, jsonb, integer, bigint, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  jsonb,
+  integer,
+  bigint,
+  index,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { customers } from './customers.ts';
-import { ledgerTransactions, orders } from './lending.ts';
+import { orders } from './lending.ts';
 
 /**
  * A loan's history (issue 7, after Fineract's m_loan_transaction): every disbursement, repayment,
@@ -13,8 +23,9 @@ export const loanTransactions = pgTable(
   'loan_transactions',
   {
     id: uuid('id').primaryKey(),
-    orderId: uuid('order_id').notNull().references(() => orders.id),
-    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    /** no row-level FK: a statement-level trigger checks the order, its borrower and the posting (migration 0009) */
+    orderId: uuid('order_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
     type: text('type').notNull(),
     principal: bigint('principal', { mode: 'bigint' }).notNull(),
     interest: bigint('interest', { mode: 'bigint' }).notNull(),
@@ -30,7 +41,7 @@ export const loanTransactions = pgTable(
     /** extension_fee: days the due date moved */
     days: integer('days'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    ledgerTransactionId: uuid('ledger_transaction_id').notNull().references(() => ledgerTransactions.id),
+    ledgerTransactionId: uuid('ledger_transaction_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('loan_transactions_order').on(t.orderId, t.createdAt)],
@@ -41,7 +52,8 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: uuid('id').primaryKey(),
-    orderId: uuid('order_id').notNull().references(() => orders.id),
+    /** no row-level FK: a statement-level trigger checks the order exists (migration 0009) */
+    orderId: uuid('order_id').notNull(),
     event: text('event').notNull(),
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
@@ -60,8 +72,12 @@ export const repayments = pgTable(
   'repayments',
   {
     id: uuid('id').primaryKey(),
-    orderId: uuid('order_id').notNull().references(() => orders.id),
-    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
     purpose: text('purpose').notNull(),
     channel: text('channel').notNull(),
     provider: text('provider').notNull(),
@@ -79,6 +95,11 @@ export const repayments = pgTable(
     /** when the payer paid, from the provider (BE-10) */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     channelReference: text('channel_reference'),
+    /** EN-07: the repayment coupon reserved by this attempt; `amount` is already net of `couponAmount` */
+    couponId: uuid('coupon_id'),
+    couponAmount: bigint('coupon_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -107,7 +128,9 @@ export const providerWebhooks = pgTable(
 /** BE-09: the sandbox test clock's offset from real time, kept across restarts (one row). */
 export const sandboxClock = pgTable('sandbox_clock', {
   id: integer('id').primaryKey().default(1),
-  offsetMs: bigint('offset_ms', { mode: 'bigint' }).notNull().default(sql`0`),
+  offsetMs: bigint('offset_ms', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
@@ -120,8 +143,12 @@ export const loanReminders = pgTable(
   'loan_reminders',
   {
     id: uuid('id').primaryKey(),
-    orderId: uuid('order_id').notNull().references(() => orders.id),
-    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
     kind: text('kind').notNull(),
     forDate: text('for_date').notNull(),
     body: text('body').notNull(),

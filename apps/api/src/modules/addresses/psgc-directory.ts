@@ -18,10 +18,27 @@ export interface Province extends Place {
   region: string;
 }
 
-interface RawRegion { regCode: string; regionName: string }
-interface RawProvince { regCode: string; provCode: string; provName: string }
-interface RawCity { regCode: string; provCode: string; munCityCode: string; munCityName: string }
-interface RawBarangay { regCode: string; munCityCode: string; brgyCode: string; brgyName: string }
+interface RawRegion {
+  regCode: string;
+  regionName: string;
+}
+interface RawProvince {
+  regCode: string;
+  provCode: string;
+  provName: string;
+}
+interface RawCity {
+  regCode: string;
+  provCode: string;
+  munCityCode: string;
+  munCityName: string;
+}
+interface RawBarangay {
+  regCode: string;
+  munCityCode: string;
+  brgyCode: string;
+  brgyName: string;
+}
 
 export const PSGC_EDITION = '2025-2Q';
 
@@ -46,7 +63,11 @@ function load(): PsgcDirectory {
 
   const regionName = new Map(read<RawRegion>('regions.json').map((r) => [r.regCode, clean(r.regionName)]));
   const provinces: Province[] = read<RawProvince>('provinces.json')
-    .map((p) => ({ code: `${p.regCode}${p.provCode}00000`, name: clean(p.provName), region: regionName.get(p.regCode) ?? '' }))
+    .map((p) => ({
+      code: `${p.regCode}${p.provCode}00000`,
+      name: clean(p.provName),
+      region: regionName.get(p.regCode) ?? '',
+    }))
     .sort(byName);
 
   const cities = new Map<string, Place[]>();
@@ -82,7 +103,8 @@ function load(): PsgcDirectory {
     citiesOf: (code) => cities.get(code),
     barangaysOf: (code) => barangays.get(code),
     nests,
-    describe: (p, c, b) => (nests(p, c, b) ? `${placeName.get(b)}, ${placeName.get(c)}, ${placeName.get(p)}` : undefined),
+    describe: (p, c, b) =>
+      nests(p, c, b) ? `${placeName.get(b)}, ${placeName.get(c)}, ${placeName.get(p)}` : undefined,
   };
 }
 

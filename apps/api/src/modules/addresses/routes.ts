@@ -18,13 +18,28 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/addresses/provinces',
-    { schema: { tags: ['addresses'], summary: 'Provinces (and independent cities), PSGC', response: { 200: z.object({ edition: z.string(), provinces: z.array(place.extend({ region: z.string() })) }) } } },
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Provinces (and independent cities), PSGC',
+        response: {
+          200: z.object({ edition: z.string(), provinces: z.array(place.extend({ region: z.string() })) }),
+        },
+      },
+    },
     async () => ({ edition: psgcDirectory().edition, provinces: psgcDirectory().provinces }),
   );
 
   app.get(
     '/addresses/provinces/:provinceCode/cities',
-    { schema: { tags: ['addresses'], summary: 'Cities and municipalities of a province', params: z.object({ provinceCode: code }), response: { 200: z.object({ cities: z.array(place) }), 404: errorSchema } } },
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Cities and municipalities of a province',
+        params: z.object({ provinceCode: code }),
+        response: { 200: z.object({ cities: z.array(place) }), 404: errorSchema },
+      },
+    },
     async (request) => {
       const cities = psgcDirectory().citiesOf(request.params.provinceCode);
       if (!cities) throw new AppError('NOT_FOUND');
@@ -34,7 +49,14 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/addresses/cities/:cityCode/barangays',
-    { schema: { tags: ['addresses'], summary: 'Barangays of a city or municipality', params: z.object({ cityCode: code }), response: { 200: z.object({ barangays: z.array(place) }), 404: errorSchema } } },
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Barangays of a city or municipality',
+        params: z.object({ cityCode: code }),
+        response: { 200: z.object({ barangays: z.array(place) }), 404: errorSchema },
+      },
+    },
     async (request) => {
       const barangays = psgcDirectory().barangaysOf(request.params.cityCode);
       if (!barangays) throw new AppError('NOT_FOUND');

@@ -5,17 +5,26 @@ import { errorSchema } from '../../lib/http.ts';
 import { applicationView } from './application-view.ts';
 import { saveApplicationStep } from './save-application-step.ts';
 import { submitApplication } from './submit-application.ts';
+import { applicationContext } from './application-context.ts';
 
 const security = [{ bearer: [] }];
 
 /** The borrower's own application: read, save a step, submit. Owner-only: the customer comes from the session. */
 const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, clock: app.clock, secretKey: app.secretKey, jobs: app.jobs });
+  const ctx = applicationContext(app);
 
   app.get(
     '/application',
-    { config: { auth: true }, schema: { tags: ['application'], summary: 'My application: status, saved steps, where to resume', security, response: { 200: applicationResponse, 401: errorSchema } } },
-    async (request) => applicationView(app.db, app.secretKey, request.customer!.customerId, app.clock.now()),
+    {
+      config: { auth: true },
+      schema: {
+        tags: ['application'],
+        summary: 'My application: status, saved steps, where to resume',
+        security,
+        response: { 200: applicationResponse, 401: errorSchema },
+      },
+    },
+    async (request) => applicationView(ctx, { customerId: request.customer!.customerId }),
   );
 
   app.put(
@@ -32,14 +41,33 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: applicationResponse, 400: errorSchema, 401: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => saveApplicationStep(deps(), request.customer!.customerId, request.params.step, request.body),
+    async (request) =>
+      saveApplicationStep(ctx, {
+        customerId: request.customer!.customerId,
+        step: request.params.step,
+        body: request.body,
+      }),
   );
 
   app.post(
     '/application/submit',
-    { config: { auth: true, idempotency: 'optional' }, schema: { tags: ['application'], summary: 'Submit for review', security, response: { 200: applicationResponse, 400: errorSchema, 401: errorSchema, 409: errorSchema, 422: errorSchema } } },
+    {
+      config: { auth: true, idempotency: 'optional' },
+      schema: {
+        tags: ['application'],
+        summary: 'Submit for review',
+        security,
+        response: {
+          200: applicationResponse,
+          400: errorSchema,
+          401: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
+        },
+      },
+    },
     // Underwriting runs as a job queued inside the submission's transaction (seconds in sandbox).
-    async (request) => submitApplication(deps(), request.customer!.customerId),
+    async (request) => submitApplication(ctx, { customerId: request.customer!.customerId }),
   );
 };
 

@@ -1,48 +1,67 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { APPLICATION_STEPS, type ApplicationStep } from '@pisonow/domain';
-import type { Db } from '../../db/client.ts';
 import { applicationEvents, applicationSteps, applications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { Jobs } from '../../plugins/app/jobs.ts';
 import { JOBS } from '../../plugins/app/job-types.ts';
 import { manilaDate } from '@pisonow/domain';
 import { EDITABLE_STATUSES, applicationView, latestDecision } from './application-view.ts';
 import { assertOwnPhotos } from './save-application-step.ts';
+import { switchIsOn } from '../platform/operational-switches.ts';
+import type { ApplicationContext } from './application-context.ts';
 
 /**
- * Submits the application for review: every step must be saved (the first missing one is named),
- * and the identity photos must still be accepted. Submitting an application that is already under
+ * Submits the application for review: refused while new applications are paused (issue 11); every
+ * step must be saved (the first missing one is named), and the identity photos must still be accepted. Submitting an application that is already under
  * review changes nothing (a double tap or a retry is harmless).
  */
-export async function submitApplication(deps: { db: Db; clock: Clock; secretKey: Buffer; jobs: Pick<Jobs, 'sendInTx'> }, customerId: string) {
-  const now = deps.clock.now();
-  const [current] = await deps.db.select().from(applications).where(eq(applications.customerId, customerId));
-  const saved = current ? await deps.db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, current.id)) : [];
+export async function submitApplication(ctx: ApplicationContext, input: { customerId: string }) {
+  const { customerId } = input;
+  const now = ctx.clock.now();
+  // Issue 11: an admin can pause new applications (e.g. while funding is short); nothing is written.
+  if (await switchIsOn(ctx.db, 'pauseNewApplications', false)) throw new AppError('APPLICATIONS_PAUSED');
+  const [current] = await ctx.db.select().from(applications).where(eq(applications.customerId, customerId));
+  const saved = current
+    ? await ctx.db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, current.id))
+    : [];
   const missing = APPLICATION_STEPS.find((s) => !saved.some((row) => row.step === s));
   if (!current || missing) {
     const step: ApplicationStep = missing ?? APPLICATION_STEPS[0];
-    throw new AppError('STEP_INCOMPLETE', { params: { step }, details: [{ field: step, code: 'STEP_INCOMPLETE' }] });
+    throw new AppError('STEP_INCOMPLETE', {
+      params: { step },
+      details: [{ field: step, code: 'STEP_INCOMPLETE' }],
+    });
   }
   // ST-03: after a rejection the borrower may resubmit from the retry date on.
   if (current.status === 'rejected') {
-    const decision = await latestDecision(deps.db, current.id, current.submissionCount);
+    const decision = await latestDecision(ctx.db, current.id, current.submissionCount);
     if (decision?.retryAt && new Date(decision.retryAt) > now) {
       throw new AppError('RESUBMISSION_DATE', { params: { date: manilaDate(new Date(decision.retryAt)) } });
     }
   }
-  const identity = saved.find((row) => row.step === 'identityInfo')!.data as { idPhotoId: string; selfiePhotoId: string };
-  await assertOwnPhotos(deps.db, customerId, identity);
+  const identity = saved.find((row) => row.step === 'identityInfo')!.data as {
+    idPhotoId: string;
+    selfiePhotoId: string;
+  };
+  await assertOwnPhotos(ctx.db, customerId, identity);
 
-  await deps.db.transaction(async (tx) => {
-    const [application] = await tx.select().from(applications).where(eq(applications.id, current.id)).for('update');
+  await ctx.db.transaction(async (tx) => {
+    const [application] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.id, current.id))
+      .for('update');
     if (!application) throw new AppError('NOT_FOUND');
     if (application.status === 'under_review') return; // already submitted: idempotent by design
     if (!EDITABLE_STATUSES.has(application.status)) throw new AppError('APPLICATION_NOT_EDITABLE');
     await tx
       .update(applications)
-      .set({ status: 'under_review', submittedAt: now, updatedAt: now, submissionCount: application.submissionCount + 1 })
+      .set({
+        status: 'under_review',
+        submittedAt: now,
+        updatedAt: now,
+        submissionCount: application.submissionCount + 1,
+      })
       .where(eq(applications.id, application.id));
     await tx.insert(applicationEvents).values({
       id: randomUUID(),
@@ -53,7 +72,12 @@ export async function submitApplication(deps: { db: Db; clock: Clock; secretKey:
     });
     // Underwriting is queued by the same transaction: it exists exactly when the submission does
     // (the minute sweep stays as the safety net for a queue that was down).
-    await deps.jobs.sendInTx(tx, JOBS.decideApplication, { applicationId: application.id }, { singletonKey: `${application.id}:${application.submissionCount + 1}` });
+    await ctx.jobs.sendInTx(
+      tx,
+      JOBS.decideApplication,
+      { applicationId: application.id },
+      { singletonKey: `${application.id}:${application.submissionCount + 1}` },
+    );
   });
-  return applicationView(deps.db, deps.secretKey, customerId, now);
+  return applicationView(ctx, { customerId });
 }

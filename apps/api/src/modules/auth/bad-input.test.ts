@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
-import { consents, customers, idempotencyKeys, otpCodes, sandboxSmsOutbox, sessions } from '../../db/schema/index.ts';
+import {
+  consents,
+  customers,
+  idempotencyKeys,
+  otpCodes,
+  sandboxSmsOutbox,
+  sessions,
+} from '../../db/schema/index.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -13,8 +20,15 @@ afterAll(async () => t?.close());
 
 async function rowCounts() {
   const db = t.database.db;
-  const n = async (table: typeof customers | typeof sessions | typeof consents | typeof otpCodes | typeof sandboxSmsOutbox | typeof idempotencyKeys) =>
-    (await db.select({ n: count() }).from(table))[0]!.n;
+  const n = async (
+    table:
+      | typeof customers
+      | typeof sessions
+      | typeof consents
+      | typeof otpCodes
+      | typeof sandboxSmsOutbox
+      | typeof idempotencyKeys,
+  ) => (await db.select({ n: count() }).from(table))[0]!.n;
   return {
     customers: await n(customers),
     sessions: await n(sessions),
@@ -40,7 +54,11 @@ describe('bad input gives a clear 4xx { code, message } and writes nothing (VAL-
     ['VAL-01 phone with Chinese digits', { phone: '九一七1234567' }, 'PHONE_INVALID'],
     ['missing phone', {}, 'PHONE_INVALID'],
     ['unknown field', { phone: '9171234567', admin: true }, 'VALIDATION_FAILED'],
-    ['captcha id not a uuid', { phone: '9171234567', captchaId: 'x', captchaAnswer: 'abcde' }, 'VALIDATION_FAILED'],
+    [
+      'captcha id not a uuid',
+      { phone: '9171234567', captchaId: 'x', captchaAnswer: 'abcde' },
+      'VALIDATION_FAILED',
+    ],
     ['an array', [{ phone: '9171234567' }], 'VALIDATION_FAILED'],
     ['a string', 'hello', 'VALIDATION_FAILED'],
     ['a 100 kB phone', { phone: '9'.repeat(100_000) }, 'PHONE_INVALID'],
@@ -73,7 +91,13 @@ describe('bad input gives a clear 4xx { code, message } and writes nothing (VAL-
   for (const [name, patch, code] of loginBodies) {
     it(`login: ${name} → ${code}`, async () => {
       const before = await rowCounts();
-      const body = { phone: '9171234567', code: '1234', privacyAccepted: true, privacyPolicyVersion: '2026-11-01', ...patch };
+      const body = {
+        phone: '9171234567',
+        code: '1234',
+        privacyAccepted: true,
+        privacyPolicyVersion: '2026-11-01',
+        ...patch,
+      };
       const res = await api.json('POST', '/api/auth/login', body);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(code);
@@ -94,7 +118,9 @@ describe('bad input gives a clear 4xx { code, message } and writes nothing (VAL-
   });
 
   it('wrong content type → 415 UNSUPPORTED_MEDIA_TYPE', async () => {
-    const res = await raw('POST', '/api/auth/login-code', 'phone=9171234567', { 'content-type': 'application/x-www-form-urlencoded' });
+    const res = await raw('POST', '/api/auth/login-code', 'phone=9171234567', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -106,7 +132,11 @@ describe('bad input gives a clear 4xx { code, message } and writes nothing (VAL-
   });
 
   it('a prototype-pollution body is refused and pollutes nothing', async () => {
-    const res = await raw('POST', '/api/auth/login-code', '{"phone":"9171234567","__proto__":{"admin":true}}');
+    const res = await raw(
+      'POST',
+      '/api/auth/login-code',
+      '{"phone":"9171234567","__proto__":{"admin":true}}',
+    );
     expect(res.statusCode).toBe(400);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });

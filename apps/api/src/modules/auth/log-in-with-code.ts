@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, sql, and, isNull } from 'drizzle-orm';
 import type { Promotion } from '@pisonow/domain';
-import type { Db } from '../../db/client.ts';
 import { consents, customers, otpCodes, sessions } from '../../db/schema/index.ts';
 import { newToken, safeEqualHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { MS, addMs, type Clock } from '../../lib/clock.ts';
-import type { Config } from '../../config.ts';
+import { MS, addMs } from '../../lib/clock.ts';
+import type { AuthContext } from './auth-context.ts';
 import { activeCodeFilter, assertNotLocked, recordLoginFailure } from './login-limits.ts';
 import { hashLoginCode } from './send-login-code.ts';
 
@@ -36,15 +35,16 @@ function cleanPromotion(promotion: Promotion | undefined): Promotion | null {
  * Refusals are returned out of the transaction rather than thrown inside it, so the failure count
  * they write is committed.
  */
-export async function logInWithCode(deps: { db: Db; clock: Clock; secretKey: Buffer; config: Config }, input: LogInInput) {
-  const { config } = deps;
-  const now = deps.clock.now();
+export async function logInWithCode(ctx: AuthContext, input: LogInInput) {
+  const { config } = ctx;
+  const now = ctx.clock.now();
   // VAL-12, BE-07: the consent recorded is to the policy this server serves, never a version the
   // client claims. An app that showed another one (an old cached page) must show the current one
   // first; refused before the code is checked, so the same code still works after reading it.
-  if (input.privacyPolicyVersion !== config.PRIVACY_POLICY_VERSION) throw new AppError('PRIVACY_POLICY_OUTDATED');
+  if (input.privacyPolicyVersion !== config.PRIVACY_POLICY_VERSION)
+    throw new AppError('PRIVACY_POLICY_OUTDATED');
 
-  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.phone}`}, 0))`);
     try {
       await assertNotLocked(tx, input.phone, now);
@@ -61,8 +61,11 @@ export async function logInWithCode(deps: { db: Db; clock: Clock; secretKey: Buf
     // does not count towards the lock; a double tap after success lands here too.
     if (!active) return { ok: false, error: new AppError('OTP_INCORRECT') };
 
-    if (!safeEqualHex(active.codeHash, hashLoginCode(deps.secretKey, input.phone, input.code))) {
-      await tx.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` }).where(eq(otpCodes.id, active.id));
+    if (!safeEqualHex(active.codeHash, hashLoginCode(ctx.secretKey, input.phone, input.code))) {
+      await tx
+        .update(otpCodes)
+        .set({ attempts: sql`${otpCodes.attempts} + 1` })
+        .where(eq(otpCodes.id, active.id));
       await recordLoginFailure(tx, input.phone, input.ip, now, config, randomUUID());
       try {
         await assertNotLocked(tx, input.phone, now);
@@ -92,11 +95,21 @@ export async function logInWithCode(deps: { db: Db; clock: Clock; secretKey: Buf
       .onConflictDoNothing({ target: customers.phone })
       .returning({ id: customers.id });
     const registered = created.length === 1;
-    const customerId = created[0]?.id ?? (await tx.select({ id: customers.id }).from(customers).where(eq(customers.phone, input.phone)))[0]!.id;
+    const customerId =
+      created[0]?.id ??
+      (await tx.select({ id: customers.id }).from(customers).where(eq(customers.phone, input.phone)))[0]!.id;
 
     await tx
       .insert(consents)
-      .values({ id: randomUUID(), customerId, kind: 'privacy', policyVersion: config.PRIVACY_POLICY_VERSION, acceptedAt: now, ip: input.ip, userAgent: input.userAgent?.slice(0, 512) ?? null })
+      .values({
+        id: randomUUID(),
+        customerId,
+        kind: 'privacy',
+        policyVersion: config.PRIVACY_POLICY_VERSION,
+        acceptedAt: now,
+        ip: input.ip,
+        userAgent: input.userAgent?.slice(0, 512) ?? null,
+      })
       .onConflictDoNothing();
 
     const token = newToken();
@@ -114,5 +127,11 @@ export async function logInWithCode(deps: { db: Db; clock: Clock; secretKey: Buf
   });
 
   if (!outcome.ok) throw outcome.error;
-  return { token: outcome.token, customerId: outcome.customerId, phone: input.phone, registered: outcome.registered, expiresAt: outcome.expiresAt.toISOString() };
+  return {
+    token: outcome.token,
+    customerId: outcome.customerId,
+    phone: input.phone,
+    registered: outcome.registered,
+    expiresAt: outcome.expiresAt.toISOString(),
+  };
 }

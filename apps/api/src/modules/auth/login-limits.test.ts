@@ -8,7 +8,11 @@ afterEach(async () => {
 });
 
 async function setup(env: Record<string, string> = {}) {
-  t = await createTestApp({ CAPTCHA_IP_SENDS_PER_HOUR: '1000', CAPTCHA_PREFIX_SENDS_PER_10_MINUTES: '1000', ...env });
+  t = await createTestApp({
+    CAPTCHA_IP_SENDS_PER_HOUR: '1000',
+    CAPTCHA_PREFIX_SENDS_PER_10_MINUTES: '1000',
+    ...env,
+  });
   return { t, api: client(t.app) };
 }
 
@@ -19,7 +23,11 @@ describe('SMS and login limits, stored in the database (BE-02, ER-01)', () => {
     t.clock.advanceSeconds(20);
     const again = await api.sendCode('9181000001');
     expect(again.status).toBe(429);
-    expect(again.body).toMatchObject({ code: 'SMS_TOO_FREQUENT', message: 'Operation too frequent, please try again later.', retryAfterSeconds: 40 });
+    expect(again.body).toMatchObject({
+      code: 'SMS_TOO_FREQUENT',
+      message: 'Operation too frequent, please try again later.',
+      retryAfterSeconds: 40,
+    });
     expect(again.headers['retry-after']).toBe('40');
     // another number is not affected
     expect((await api.sendCode('9181000002')).status).toBe(200);
@@ -46,7 +54,11 @@ describe('SMS and login limits, stored in the database (BE-02, ER-01)', () => {
   });
 
   it('BE-02 ER-01 repeated wrong codes lock the phone: "Security mechanism triggered, please wait"', async () => {
-    const { t, api } = await setup({ LOGIN_LOCK_FAILURES: '6', OTP_MAX_ATTEMPTS: '3', LOGIN_LOCK_MINUTES: '30' });
+    const { t, api } = await setup({
+      LOGIN_LOCK_FAILURES: '6',
+      OTP_MAX_ATTEMPTS: '3',
+      LOGIN_LOCK_MINUTES: '30',
+    });
     const phone = '9181000004';
     let code = '';
     const wrong = () => (code === '0000' ? '1111' : '0000');
@@ -62,7 +74,10 @@ describe('SMS and login limits, stored in the database (BE-02, ER-01)', () => {
     }
     const locked = await api.sendCode(phone);
     expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject({ code: 'SECURITY_LOCK', message: 'Security mechanism triggered, please wait a while.' });
+    expect(locked.body).toMatchObject({
+      code: 'SECURITY_LOCK',
+      message: 'Security mechanism triggered, please wait a while.',
+    });
     expect(locked.body.retryAfterSeconds).toBeGreaterThan(0);
     expect((await api.login(phone, '1234')).body.code).toBe('SECURITY_LOCK');
     t.clock.advanceSeconds(30 * 60);
@@ -75,7 +90,12 @@ describe('SMS and login limits, stored in the database (BE-02, ER-01)', () => {
     expect((await api.sendCode('9181000005')).status).toBe(200);
     // A second server process sharing the database sees the same cooldown.
     const { buildApp } = await import('../../app.ts');
-    const second = await buildApp({ config: t.app.config, clock: t.clock, database: t.database, logger: false });
+    const second = await buildApp({
+      config: t.app.config,
+      clock: t.clock,
+      database: t.database,
+      logger: false,
+    });
     await second.ready();
     const res = await client(second).sendCode('9181000005');
     expect(res.body.code).toBe('SMS_TOO_FREQUENT');
@@ -86,7 +106,9 @@ describe('SMS and login limits, stored in the database (BE-02, ER-01)', () => {
     const { t, api } = await setup();
     const results = await Promise.all(Array.from({ length: 8 }, () => api.sendCode('9181000006')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 429).every((r) => r.body.code === 'SMS_TOO_FREQUENT')).toBe(true);
+    expect(results.filter((r) => r.status === 429).every((r) => r.body.code === 'SMS_TOO_FREQUENT')).toBe(
+      true,
+    );
     const outbox = await api.json('GET', '/api/sandbox/outbox?phone=9181000006');
     expect(outbox.body.messages).toHaveLength(1);
     void t;
@@ -104,18 +126,31 @@ describe('graphic captcha on unusual activity (BE-02, ER-01)', () => {
     const captcha = await api.json('GET', '/api/auth/captcha');
     expect(captcha.status).toBe(200);
     expect(captcha.body.svg).toMatch(/^<svg/);
-    const wrong = await api.sendCode('9182000009', { captchaId: captcha.body.captchaId, captchaAnswer: 'zzzzz' });
+    const wrong = await api.sendCode('9182000009', {
+      captchaId: captcha.body.captchaId,
+      captchaAnswer: 'zzzzz',
+    });
     expect(wrong.body.code).toBe('CAPTCHA_INCORRECT');
     // the challenge is used up by the wrong answer: its right answer no longer works either
     const answer1 = (await api.json('GET', `/api/sandbox/captcha/${captcha.body.captchaId}`)).body.answer;
-    expect((await api.sendCode('9182000009', { captchaId: captcha.body.captchaId, captchaAnswer: answer1 })).body.code).toBe('CAPTCHA_INCORRECT');
+    expect(
+      (await api.sendCode('9182000009', { captchaId: captcha.body.captchaId, captchaAnswer: answer1 })).body
+        .code,
+    ).toBe('CAPTCHA_INCORRECT');
 
     const fresh = await api.json('GET', '/api/auth/captcha');
-    const answer = (await api.json('GET', `/api/sandbox/captcha/${fresh.body.captchaId}`)).body.answer as string;
-    const ok = await api.sendCode('9182000009', { captchaId: fresh.body.captchaId, captchaAnswer: answer.toUpperCase() });
+    const answer = (await api.json('GET', `/api/sandbox/captcha/${fresh.body.captchaId}`)).body
+      .answer as string;
+    const ok = await api.sendCode('9182000009', {
+      captchaId: fresh.body.captchaId,
+      captchaAnswer: answer.toUpperCase(),
+    });
     expect(ok.status).toBe(200);
     // and it cannot be reused for the next number
-    expect((await api.sendCode('9182000008', { captchaId: fresh.body.captchaId, captchaAnswer: answer })).body.code).toBe('CAPTCHA_INCORRECT');
+    expect(
+      (await api.sendCode('9182000008', { captchaId: fresh.body.captchaId, captchaAnswer: answer })).body
+        .code,
+    ).toBe('CAPTCHA_INCORRECT');
   });
 
   it('ER-01 many codes to one number block (first six digits) demand a captcha, whatever the IP', async () => {
@@ -132,6 +167,9 @@ describe('graphic captcha on unusual activity (BE-02, ER-01)', () => {
     const captcha = await api.json('GET', '/api/auth/captcha');
     const answer = (await api.json('GET', `/api/sandbox/captcha/${captcha.body.captchaId}`)).body.answer;
     t.clock.advanceSeconds(121);
-    expect((await api.sendCode('9185000002', { captchaId: captcha.body.captchaId, captchaAnswer: answer })).body.code).toBe('CAPTCHA_INCORRECT');
+    expect(
+      (await api.sendCode('9185000002', { captchaId: captcha.body.captchaId, captchaAnswer: answer })).body
+        .code,
+    ).toBe('CAPTCHA_INCORRECT');
   });
 });

@@ -21,21 +21,36 @@ const secondsUntil = (from: Date, to: Date) => Math.max(1, Math.ceil((to.getTime
 
 /** "Security mechanism triggered, please wait": the phone is locked after repeated wrong codes. */
 export async function assertNotLocked(tx: Tx, phone: string, now: Date): Promise<void> {
-  const [lock] = await tx.select().from(phoneLocks).where(and(eq(phoneLocks.phone, phone), gt(phoneLocks.lockedUntil, now)));
+  const [lock] = await tx
+    .select()
+    .from(phoneLocks)
+    .where(and(eq(phoneLocks.phone, phone), gt(phoneLocks.lockedUntil, now)));
   if (lock) throw new AppError('SECURITY_LOCK', { retryAfterSeconds: secondsUntil(now, lock.lockedUntil) });
 }
 
 /** Cooldown ("Operation too frequent") and daily cap ("SMS limit reached, try again tomorrow"). */
-export async function assertCanSendTo(tx: Tx, phone: string, now: Date, config: LoginLimitsConfig): Promise<void> {
+export async function assertCanSendTo(
+  tx: Tx,
+  phone: string,
+  now: Date,
+  config: LoginLimitsConfig,
+): Promise<void> {
   // Every code sent counts (a code whose SMS failed was deleted, so it does not).
   const [latest] = await tx
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)
-    .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, addMs(now, -config.OTP_RESEND_SECONDS * MS.second))))
+    .where(
+      and(
+        eq(otpCodes.phone, phone),
+        gt(otpCodes.createdAt, addMs(now, -config.OTP_RESEND_SECONDS * MS.second)),
+      ),
+    )
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
   if (latest) {
-    throw new AppError('SMS_TOO_FREQUENT', { retryAfterSeconds: secondsUntil(now, addMs(latest.createdAt, config.OTP_RESEND_SECONDS * MS.second)) });
+    throw new AppError('SMS_TOO_FREQUENT', {
+      retryAfterSeconds: secondsUntil(now, addMs(latest.createdAt, config.OTP_RESEND_SECONDS * MS.second)),
+    });
   }
   const [today] = await tx
     .select({ n: count() })
@@ -51,7 +66,13 @@ export async function assertCanSendTo(tx: Tx, phone: string, now: Date, config: 
  * (first six digits) in the last ten minutes, as number-enumeration and SMS-pumping attacks do.
  * Then every further send needs a solved graphic captcha.
  */
-export async function isUnusualActivity(tx: Tx, phone: string, ip: string, now: Date, config: LoginLimitsConfig): Promise<boolean> {
+export async function isUnusualActivity(
+  tx: Tx,
+  phone: string,
+  ip: string,
+  now: Date,
+  config: LoginLimitsConfig,
+): Promise<boolean> {
   const [byIp] = await tx
     .select({ n: count() })
     .from(otpCodes)
@@ -60,17 +81,31 @@ export async function isUnusualActivity(tx: Tx, phone: string, ip: string, now: 
   const [byPrefix] = await tx
     .select({ n: count() })
     .from(otpCodes)
-    .where(and(eq(otpCodes.phonePrefix, phonePrefix(phone)), gte(otpCodes.createdAt, addMs(now, -10 * MS.minute))));
+    .where(
+      and(eq(otpCodes.phonePrefix, phonePrefix(phone)), gte(otpCodes.createdAt, addMs(now, -10 * MS.minute))),
+    );
   return (byPrefix?.n ?? 0) >= config.CAPTCHA_PREFIX_SENDS_PER_10_MINUTES;
 }
 
 /** Records a wrong code; locks the phone when the failures in the window reach the threshold. */
-export async function recordLoginFailure(tx: Tx, phone: string, ip: string, now: Date, config: LoginLimitsConfig, id: string): Promise<void> {
+export async function recordLoginFailure(
+  tx: Tx,
+  phone: string,
+  ip: string,
+  now: Date,
+  config: LoginLimitsConfig,
+  id: string,
+): Promise<void> {
   await tx.insert(loginFailures).values({ id, phone, ip, createdAt: now });
   const [recent] = await tx
     .select({ n: count() })
     .from(loginFailures)
-    .where(and(eq(loginFailures.phone, phone), gte(loginFailures.createdAt, addMs(now, -config.LOGIN_LOCK_WINDOW_MINUTES * MS.minute))));
+    .where(
+      and(
+        eq(loginFailures.phone, phone),
+        gte(loginFailures.createdAt, addMs(now, -config.LOGIN_LOCK_WINDOW_MINUTES * MS.minute)),
+      ),
+    );
   if ((recent?.n ?? 0) >= config.LOGIN_LOCK_FAILURES) {
     const lockedUntil = addMs(now, config.LOGIN_LOCK_MINUTES * MS.minute);
     await tx
@@ -83,5 +118,10 @@ export async function recordLoginFailure(tx: Tx, phone: string, ip: string, now:
 }
 
 export const activeCodeFilter = (phone: string, now: Date, maxAttempts: number) =>
-  and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt), isNull(otpCodes.voidedAt), gt(otpCodes.expiresAt, now), lt(otpCodes.attempts, maxAttempts));
-
+  and(
+    eq(otpCodes.phone, phone),
+    isNull(otpCodes.consumedAt),
+    isNull(otpCodes.voidedAt),
+    gt(otpCodes.expiresAt, now),
+    lt(otpCodes.attempts, maxAttempts),
+  );

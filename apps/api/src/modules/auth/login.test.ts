@@ -24,13 +24,21 @@ describe('OTP login (SH-06, VAL-01, VAL-02, VAL-12, BE-02)', () => {
     expect(row!.codeHash).not.toContain(code);
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
 
-    const res = await api.login('9171000001', code, { promotion: { campaign: 'fb-nov', adgroup: 'ncr-25-34', creative: 'v2' } }, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' });
+    const res = await api.login(
+      '9171000001',
+      code,
+      { promotion: { campaign: 'fb-nov', adgroup: 'ncr-25-34', creative: 'v2' } },
+      { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' },
+    );
     expect(res.status).toBe(200);
     expect(res.body.registered).toBe(true);
     expect(res.body.phone).toBe('9171000001');
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.customerId, res.body.customerId));
+    const [session] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.customerId, res.body.customerId));
     expect(session!.tokenHash).not.toBe(res.body.token);
     const me = await api.json('GET', '/api/me', undefined, api.authed(res.body.token));
     expect(me.status).toBe(200);
@@ -47,7 +55,9 @@ describe('OTP login (SH-06, VAL-01, VAL-02, VAL-12, BE-02)', () => {
     expect(t.queries[0]).toMatch(/from "sessions" inner join "customers"/);
     // a refused token costs the same single lookup, and nothing else
     t.queries.length = 0;
-    expect((await api.json('GET', '/api/me', undefined, { authorization: `Bearer ${'y'.repeat(43)}` })).status).toBe(401);
+    expect(
+      (await api.json('GET', '/api/me', undefined, { authorization: `Bearer ${'y'.repeat(43)}` })).status,
+    ).toBe(401);
     expect(t.queries).toHaveLength(1);
   });
 
@@ -63,25 +73,41 @@ describe('OTP login (SH-06, VAL-01, VAL-02, VAL-12, BE-02)', () => {
   it('consent version: a version other than the one the server serves is refused and nothing is recorded; the same code then works', async () => {
     await api.sendCode('9171000019');
     const code = await api.lastCode('9171000019');
-    for (const [version, language] of [['1999-01-01', 'en-US'], ['2026-11-02', 'fil'], ['2025-01-01', 'zh-CN']] as const) {
-      const res = await api.login('9171000019', code, { privacyPolicyVersion: version }, { 'accept-language': language });
+    for (const [version, language] of [
+      ['1999-01-01', 'en-US'],
+      ['2026-11-02', 'fil'],
+      ['2025-01-01', 'zh-CN'],
+    ] as const) {
+      const res = await api.login(
+        '9171000019',
+        code,
+        { privacyPolicyVersion: version },
+        { 'accept-language': language },
+      );
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('PRIVACY_POLICY_OUTDATED');
       expect(res.body.message).toBe(errorMessage('PRIVACY_POLICY_OUTDATED', language));
     }
-    expect(await t.database.db.select().from(customers).where(eq(customers.phone, '9171000019'))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(customers).where(eq(customers.phone, '9171000019')),
+    ).toHaveLength(0);
     const served = (await api.json('GET', '/api/config/public')).body.privacyPolicyVersion as string;
     expect(served).toBe(t.app.config.PRIVACY_POLICY_VERSION);
     const ok = await api.login('9171000019', code, { privacyPolicyVersion: served });
     expect(ok.status).toBe(200);
-    const rows = await t.database.db.select().from(consents).where(eq(consents.customerId, ok.body.customerId));
+    const rows = await t.database.db
+      .select()
+      .from(consents)
+      .where(eq(consents.customerId, ok.body.customerId));
     expect(rows.map((r) => r.policyVersion)).toEqual([served]);
   });
 
   it('a second login is not a registration and keeps the first promotion', async () => {
     t.clock.advanceSeconds(61);
     await api.sendCode('9171000001');
-    const res = await api.login('9171000001', await api.lastCode('9171000001'), { promotion: { campaign: 'other' } });
+    const res = await api.login('9171000001', await api.lastCode('9171000001'), {
+      promotion: { campaign: 'other' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.registered).toBe(false);
     const [customer] = await t.database.db.select().from(customers).where(eq(customers.phone, '9171000001'));
@@ -94,7 +120,10 @@ describe('OTP login (SH-06, VAL-01, VAL-02, VAL-12, BE-02)', () => {
     const wrong = code === '0000' ? '1111' : '0000';
     const en = await api.login('9171000002', wrong);
     expect(en.status).toBe(400);
-    expect(en.body).toMatchObject({ code: 'OTP_INCORRECT', message: 'Verification code incorrect, please re-enter it.' });
+    expect(en.body).toMatchObject({
+      code: 'OTP_INCORRECT',
+      message: 'Verification code incorrect, please re-enter it.',
+    });
     const zh = await api.login('9171000002', wrong, {}, { 'accept-language': 'zh-CN,zh;q=0.9' });
     expect(zh.body).toMatchObject({ code: 'OTP_INCORRECT', message: '验证码错误，请重新输入。' });
     const fil = await api.login('9171000002', wrong, {}, { 'accept-language': 'fil-PH' });
@@ -122,7 +151,8 @@ describe('OTP login (SH-06, VAL-01, VAL-02, VAL-12, BE-02)', () => {
     await api.sendCode('9171000005');
     const code = await api.lastCode('9171000005');
     const wrong = code === '0000' ? '1111' : '0000';
-    for (let i = 0; i < 5; i++) expect((await api.login('9171000005', wrong)).body.code).toBe('OTP_INCORRECT');
+    for (let i = 0; i < 5; i++)
+      expect((await api.login('9171000005', wrong)).body.code).toBe('OTP_INCORRECT');
     expect((await api.login('9171000005', code)).body.code).toBe('OTP_INCORRECT');
   });
 
@@ -143,7 +173,9 @@ describe('OTP login (SH-06, VAL-01, VAL-02, VAL-12, BE-02)', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status !== 200).every((r) => r.body.code === 'OTP_INCORRECT')).toBe(true);
     const [customer] = await t.database.db.select().from(customers).where(eq(customers.phone, '9171000007'));
-    expect(await t.database.db.select().from(sessions).where(eq(sessions.customerId, customer!.id))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(sessions).where(eq(sessions.customerId, customer!.id)),
+    ).toHaveLength(1);
   });
 
   it('the answer to "send code" does not reveal whether a number is registered', async () => {
@@ -178,10 +210,12 @@ describe('sessions and logout (SH-12, RO-01)', () => {
   it('RO-01 missing, malformed and made-up tokens are refused', async () => {
     expect((await api.json('GET', '/api/me')).status).toBe(401);
     expect((await api.json('GET', '/api/me', undefined, { authorization: 'Basic abc' })).status).toBe(401);
-    expect((await api.json('GET', '/api/me', undefined, { authorization: `Bearer ${'x'.repeat(43)}` })).status).toBe(401);
+    expect(
+      (await api.json('GET', '/api/me', undefined, { authorization: `Bearer ${'x'.repeat(43)}` })).status,
+    ).toBe(401);
   });
 
-  it('RO-01 a borrower sees and revokes only their own sessions; another borrower\'s session id is not found', async () => {
+  it("RO-01 a borrower sees and revokes only their own sessions; another borrower's session id is not found", async () => {
     const a = await api.signIn('9173000001');
     const b = await api.signIn('9173000002');
     const listA = await api.json('GET', '/api/sessions', undefined, api.authed(a.token));
@@ -196,7 +230,9 @@ describe('sessions and logout (SH-12, RO-01)', () => {
     const listB = await api.json('GET', '/api/sessions', undefined, api.authed(b.token));
     expect(listB.body.sessions.map((s: { id: string }) => s.id)).not.toContain(aSessionId);
 
-    expect((await api.json('DELETE', `/api/sessions/${aSessionId}`, undefined, api.authed(a.token))).status).toBe(204);
+    expect(
+      (await api.json('DELETE', `/api/sessions/${aSessionId}`, undefined, api.authed(a.token))).status,
+    ).toBe(204);
     expect((await api.json('GET', '/api/me', undefined, api.authed(a.token))).status).toBe(401);
   });
 });

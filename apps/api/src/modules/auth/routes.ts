@@ -16,12 +16,14 @@ import { getMe, listSessions, logOut, revokeSession } from './sessions.ts';
 import { cleanUpLoginData } from './clean-up-login-data.ts';
 import { JOBS } from '../../plugins/app/job-types.ts';
 import { errorSchema } from '../../lib/http.ts';
+import { authContext } from './auth-context.ts';
 
 /** HTTP only: parse, call the use case, reply. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = authContext(app);
   app.jobs.define(JOBS.cleanUpLoginData, async () => {
-    const deleted = await cleanUpLoginData(app.db, app.clock.now());
-    app.log.info({ deleted }, 'login data cleaned up');
+    const deleted = await cleanUpLoginData(ctx);
+    ctx.log.info({ deleted }, 'login data cleaned up');
   });
 
   app.post(
@@ -36,18 +38,27 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      sendLoginCode(
-        { db: app.db, clock: app.clock, secretKey: app.secretKey, sms: app.providers.sms, config: app.config, log: request.log },
-        { phone: request.body.phone, ip: request.ip, locale: request.locale, captchaId: request.body.captchaId, captchaAnswer: request.body.captchaAnswer },
-      ),
+      sendLoginCode(ctx, {
+        phone: request.body.phone,
+        ip: request.ip,
+        locale: request.locale,
+        captchaId: request.body.captchaId,
+        captchaAnswer: request.body.captchaAnswer,
+      }),
   );
 
   app.get(
     '/auth/captcha',
-    { schema: { tags: ['auth'], summary: 'A graphic captcha, demanded on unusual activity', response: { 200: captchaResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A graphic captcha, demanded on unusual activity',
+        response: { 200: captchaResponse },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return issueCaptcha({ db: app.db, now: app.clock.now(), secretKey: app.secretKey, sandbox: app.config.SANDBOX });
+      return issueCaptcha(ctx);
     },
   );
 
@@ -55,51 +66,83 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       config: { idempotency: 'optional' },
-      schema: { tags: ['auth'], summary: 'Log in (and register on first login) with the code', body: loginRequest, response: { 200: loginResponse, 400: errorSchema, 429: errorSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in (and register on first login) with the code',
+        body: loginRequest,
+        response: { 200: loginResponse, 400: errorSchema, 429: errorSchema },
+      },
     },
     async (request) =>
-      logInWithCode(
-        { db: app.db, clock: app.clock, secretKey: app.secretKey, config: app.config },
-        {
-          phone: request.body.phone,
-          code: request.body.code,
-          privacyPolicyVersion: request.body.privacyPolicyVersion,
-          promotion: request.body.promotion,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        },
-      ),
+      logInWithCode(ctx, {
+        phone: request.body.phone,
+        code: request.body.code,
+        privacyPolicyVersion: request.body.privacyPolicyVersion,
+        promotion: request.body.promotion,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
   );
 
   app.post(
     '/auth/logout',
-    { config: { auth: true, idempotency: 'optional' }, schema: { tags: ['auth'], summary: 'Log out: revokes this session', security: [{ bearer: [] }], response: { 204: z.null(), 401: errorSchema } } },
+    {
+      config: { auth: true, idempotency: 'optional' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: revokes this session',
+        security: [{ bearer: [] }],
+        response: { 204: z.null(), 401: errorSchema },
+      },
+    },
     async (request, reply) => {
-      await logOut(app.db, request.customer!, app.clock.now());
+      await logOut(ctx, { who: request.customer! });
       return reply.status(204).send(null);
     },
   );
 
   app.get(
     '/me',
-    { config: { auth: true }, schema: { tags: ['auth'], summary: 'The signed-in borrower', security: [{ bearer: [] }], response: { 200: meResponse, 401: errorSchema } } },
+    {
+      config: { auth: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in borrower',
+        security: [{ bearer: [] }],
+        response: { 200: meResponse, 401: errorSchema },
+      },
+    },
     async (request) => getMe(request.customer!),
   );
 
   app.get(
     '/sessions',
-    { config: { auth: true }, schema: { tags: ['auth'], summary: 'My signed-in devices', security: [{ bearer: [] }], response: { 200: sessionListResponse, 401: errorSchema } } },
-    async (request) => listSessions(app.db, request.customer!, app.clock.now()),
+    {
+      config: { auth: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'My signed-in devices',
+        security: [{ bearer: [] }],
+        response: { 200: sessionListResponse, 401: errorSchema },
+      },
+    },
+    async (request) => listSessions(ctx, { who: request.customer! }),
   );
 
   app.delete(
     '/sessions/:sessionId',
     {
       config: { auth: true },
-      schema: { tags: ['auth'], summary: 'Sign out one of my devices', security: [{ bearer: [] }], params: z.object({ sessionId: z.uuid({ error: 'NOT_FOUND' }) }), response: { 204: z.null(), 401: errorSchema, 404: errorSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out one of my devices',
+        security: [{ bearer: [] }],
+        params: z.object({ sessionId: z.uuid({ error: 'NOT_FOUND' }) }),
+        response: { 204: z.null(), 401: errorSchema, 404: errorSchema },
+      },
     },
     async (request, reply) => {
-      await revokeSession(app.db, request.customer!, request.params.sessionId, app.clock.now());
+      await revokeSession(ctx, { who: request.customer!, sessionId: request.params.sessionId });
       return reply.status(204).send(null);
     },
   );

@@ -1,26 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { otpFromRandom, phonePrefix, maskPhone, type Locale } from '@pisonow/domain';
-import type { Db } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema/index.ts';
 import { hmacHex, randomUint16 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { MS, addMs, type Clock } from '../../lib/clock.ts';
-import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
-import type { Config } from '../../config.ts';
+import { MS, addMs } from '../../lib/clock.ts';
+import type { AuthContext } from './auth-context.ts';
 import { assertCanSendTo, assertNotLocked, isUnusualActivity } from './login-limits.ts';
 import { consumeCaptcha } from './captcha.ts';
 import { loginCodeSms } from './sms-templates.ts';
-import type { FastifyBaseLogger } from 'fastify';
-
-export interface SendLoginCodeDeps {
-  db: Db;
-  clock: Clock;
-  secretKey: Buffer;
-  sms: SmsProvider;
-  config: Config;
-  log: FastifyBaseLogger;
-}
 
 export interface SendLoginCodeInput {
   phone: string;
@@ -31,7 +19,8 @@ export interface SendLoginCodeInput {
 }
 
 /** The HMAC of a login code is bound to the phone, so a code row cannot be replayed for another number. */
-export const hashLoginCode = (secretKey: Buffer, phone: string, code: string) => hmacHex(secretKey, `otp:${phone}:${code}`);
+export const hashLoginCode = (secretKey: Buffer, phone: string, code: string) =>
+  hmacHex(secretKey, `otp:${phone}:${code}`);
 
 /**
  * Sends a 4-digit login code by SMS (VAL-01, BE-02). Limits are checked and the code recorded in one
@@ -41,18 +30,20 @@ export const hashLoginCode = (secretKey: Buffer, phone: string, code: string) =>
  * if the provider fails, the row is removed so the failed attempt counts against no limit.
  * The answer is the same whether or not the number is registered.
  */
-export async function sendLoginCode(deps: SendLoginCodeDeps, input: SendLoginCodeInput) {
-  const { config } = deps;
-  const now = deps.clock.now();
+export async function sendLoginCode(ctx: AuthContext, input: SendLoginCodeInput) {
+  const { config } = ctx;
+  const now = ctx.clock.now();
   const code = otpFromRandom(randomUint16);
   const id = randomUUID();
 
   const captcha =
     input.captchaId && input.captchaAnswer
-      ? (await consumeCaptcha(deps.db, { captchaId: input.captchaId, answer: input.captchaAnswer, now, secretKey: deps.secretKey })) ? 'solved' : 'wrong'
+      ? (await consumeCaptcha(ctx, { captchaId: input.captchaId, answer: input.captchaAnswer }))
+        ? 'solved'
+        : 'wrong'
       : 'absent';
 
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // one round trip; the select list is evaluated left to right, so the order is fixed
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.phone}`}, 0)), pg_advisory_xact_lock(hashtextextended(${`otp-ip:${input.ip}`}, 0)), pg_advisory_xact_lock(hashtextextended(${`otp-prefix:${phonePrefix(input.phone)}`}, 0))`,
@@ -72,7 +63,7 @@ export async function sendLoginCode(deps: SendLoginCodeDeps, input: SendLoginCod
       id,
       phone: input.phone,
       phonePrefix: phonePrefix(input.phone),
-      codeHash: hashLoginCode(deps.secretKey, input.phone, code),
+      codeHash: hashLoginCode(ctx.secretKey, input.phone, code),
       requestedIp: input.ip,
       createdAt: now,
       expiresAt: addMs(now, config.OTP_TTL_SECONDS * MS.second),
@@ -80,11 +71,18 @@ export async function sendLoginCode(deps: SendLoginCodeDeps, input: SendLoginCod
   });
 
   try {
-    const body = loginCodeSms(input.locale, { product: config.PRODUCT_NAME, code, minutes: Math.round(config.OTP_TTL_SECONDS / 60) });
-    await deps.sms.send({ to: input.phone, body });
+    const body = loginCodeSms(input.locale, {
+      product: config.PRODUCT_NAME,
+      code,
+      minutes: Math.round(config.OTP_TTL_SECONDS / 60),
+    });
+    await ctx.sms.send({ to: input.phone, body });
   } catch (error) {
-    deps.log.error({ err: error, phone: maskPhone(input.phone), provider: deps.sms.name }, 'login SMS not sent');
-    await deps.db.delete(otpCodes).where(eq(otpCodes.id, id));
+    ctx.log.error(
+      { err: error, phone: maskPhone(input.phone), provider: ctx.sms.name },
+      'login SMS not sent',
+    );
+    await ctx.db.delete(otpCodes).where(eq(otpCodes.id, id));
     throw new AppError('SMS_SEND_FAILED');
   }
   return { resendAfterSeconds: config.OTP_RESEND_SECONDS, expiresInSeconds: config.OTP_TTL_SECONDS };

@@ -4,7 +4,10 @@ import type { Locale } from '@pisonow/domain';
  * The login SMS in the borrower's language. It repeats the fraud warning (SH-17): impersonators
  * ask for this code, and staff never do.
  */
-export function loginCodeSms(locale: Locale, vars: { product: string; code: string; minutes: number }): string {
+export function loginCodeSms(
+  locale: Locale,
+  vars: { product: string; code: string; minutes: number },
+): string {
   const { product, code, minutes } = vars;
   switch (locale) {
     case 'fil':

@@ -1,63 +1,178 @@
-import { desc, inArray } from 'drizzle-orm';
-import { APPLICATION_STEPS, ORDER_STATUSES, isOutstanding, type HomeSummaryResponse, type Locale } from '@pisonow/domain';
-import type { Db } from '../../db/client.ts';
-import type { Config } from '../../config.ts';
-import { orders } from '../../db/schema/index.ts';
-import { ownedBy } from '../../lib/owner-scope.ts';
-import { applicationView } from '../application/application-view.ts';
-import { orderView } from '../orders/order-view.ts';
-
-export interface HomeSummaryDeps {
-  db: Db;
-  secretKey: Buffer;
-  config: Pick<Config, 'SUPPORT_EMAIL' | 'HOTLINE' | 'WEB_EMAIL' | 'WEBSITE'>;
-}
+import { eq, sql } from 'drizzle-orm';
+import {
+  APPLICATION_STEPS,
+  ORDER_STATUSES,
+  isOutstanding,
+  loanAsOf,
+  manilaDate,
+  orderLabel,
+  orderLabelText,
+  outstandingOf,
+  overdueDaysOn,
+  totalOf,
+  type ApplicationStatus,
+  type ApplicationStep,
+  type HomeSummaryResponse,
+  type Locale,
+  type OrderStatus,
+} from '@pisonow/domain';
+import {
+  applicationDecisions,
+  applicationSteps,
+  applications,
+  loanChargePauses,
+  loanTransactions,
+  orders,
+} from '../../db/schema/index.ts';
+import {
+  loanFromRows,
+  type ChargePauseRow,
+  type LoanHistoryRow as HistoryRow,
+} from '../servicing/loan-record.ts';
+import { EDITABLE_STATUSES } from '../application/application-view.ts';
+import type { HomeContext } from './home-context.ts';
 
 const OUTSTANDING = ORDER_STATUSES.filter(isOutstanding);
 
+type HomeRow = {
+  status: string | null;
+  submission_count: number | null;
+  steps: string[] | null;
+  first_name: string | null;
+  decision: {
+    outcome: 'approve' | 'reupload_id' | 'reject';
+    credit_limit: string | null;
+    retry_at: string | null;
+  } | null;
+  order_id: string | null;
+  history:
+    | (Omit<HistoryRow, 'principal' | 'interest' | 'fees' | 'lateCharge' | 'penalty' | 'cash'> &
+        Record<'principal' | 'interest' | 'fees' | 'lateCharge' | 'penalty' | 'cash', string>)[]
+    | null;
+  pauses: ChargePauseRow[] | null;
+};
+
+/** The home query (exported so the benchmark's reference server runs exactly the same SQL). */
+export function homeQuery(customerId: string) {
+  const customer = sql`${customerId}::uuid`;
+  const application = sql`(select a.id from ${applications} a where a.customer_id = ${customer})`;
+  const outstanding = sql`(
+    select o.id from ${orders} o
+    where o.customer_id = ${customer} and o.status in (${sql.join(
+      OUTSTANDING.map((s) => sql`${s}`),
+      sql`, `,
+    )})
+    order by o.created_at desc limit 1)`;
+
+  return sql`
+    select
+      a.status,
+      a.submission_count,
+      (select array_agg(s.step) from ${applicationSteps} s where s.application_id = a.id) as steps,
+      (select s.data ->> 'firstName' from ${applicationSteps} s
+        where s.application_id = a.id and s.step = 'identityInfo') as first_name,
+      (select json_build_object('outcome', d.outcome, 'credit_limit', d.credit_limit::text,
+          'retry_at', d.retry_at)
+        from ${applicationDecisions} d
+        where d.application_id = a.id and d.submission = a.submission_count
+        order by d.decided_at desc limit 1) as decision,
+      o.id as order_id,
+      (select json_agg(json_build_object(
+          'type', t.type, 'principal', t.principal::text, 'interest', t.interest::text,
+          'fees', t.fees::text, 'lateCharge', t.late_charge::text, 'penalty', t.penalty::text,
+          'cash', t.cash::text, 'businessDate', t.business_date, 'dueDate', t.due_date, 'days', t.days)
+          order by t.created_at, t.idempotency_key)
+        from ${loanTransactions} t where t.order_id = o.id) as history,
+      (select json_agg(json_build_object('fromDate', p.from_date, 'untilDate', p.until_date, 'reason', p.reason)
+          order by p.from_date)
+        from ${loanChargePauses} p where p.order_id = o.id) as pauses
+    from (select 1) one
+    left join ${applications} a on a.id = ${application}
+    left join ${orders} o on o.id = ${outstanding}
+  `;
+}
+
 /**
  * What home shows, for the borrower of the session only: the application's status and next step,
- * the decision and limit, the outstanding order (label, amounts, due date) and how to reach support.
- * Built from the same views as the application and order endpoints, so the numbers cannot differ.
+ * the decision and limit, the outstanding order (label, amounts, due date, what settles it today)
+ * and how to reach support.
+ *
+ * Issue 8: the home screen is the most visited read, so it is one query besides the session's (two when a
+ * loan is outstanding): the application with its saved steps, its latest decision and the
+ * outstanding order's whole history come back together (scalar subqueries and a JSON aggregate);
+ * the order's own row is then read by primary key, typed by the schema. The figures still come from
+ * the domain's functions over the loan's history (`loanAsOf`, `outstandingOf`, `orderLabel`), the
+ * same ones the order view uses, so the two cannot differ; nothing sealed is opened.
  */
-export async function getHomeSummary(deps: HomeSummaryDeps, customerId: string, now: Date, locale: Locale): Promise<HomeSummaryResponse> {
-  const application = await applicationView(deps.db, deps.secretKey, customerId, now);
-  const identity = application.steps.identityInfo.data as { firstName?: unknown } | null;
-  const firstName = typeof identity?.firstName === 'string' && identity.firstName.trim() ? identity.firstName.trim() : null;
-  const decision = application.decision;
+export async function getHomeSummary(
+  ctx: Pick<HomeContext, 'db' | 'clock' | 'support'>,
+  input: { customerId: string; locale: Locale },
+): Promise<HomeSummaryResponse> {
+  const { customerId, locale } = input;
+  const today = manilaDate(ctx.clock.now());
+  const result = await ctx.db.execute<HomeRow>(homeQuery(customerId));
+  const row: Partial<HomeRow> = (result as unknown as { rows: HomeRow[] }).rows[0] ?? {};
 
-  const [current] = await deps.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(ownedBy(orders, customerId, inArray(orders.status, OUTSTANDING)))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  const order = current ? await orderView(deps.db, customerId, current.id, now, locale) : null;
+  const status = (row.status ?? 'none') as ApplicationStatus;
+  const saved = new Set(row.steps ?? []);
+  const stepsDone = APPLICATION_STEPS.filter((s) => saved.has(s)).length;
+  const nextStep: ApplicationStep | null = APPLICATION_STEPS.find((s) => !saved.has(s)) ?? null;
+  const decision = row.decision;
+  const firstName = row.first_name?.trim() ? row.first_name.trim() : null;
+
+  let order: HomeSummaryResponse['order'] = null;
+  if (row.order_id) {
+    // the order's own columns, typed by the schema (one more indexed read by primary key, no history)
+    const [o] = await ctx.db.select().from(orders).where(eq(orders.id, row.order_id));
+    if (o) {
+      const history = (row.history ?? []).map((t): HistoryRow => ({
+        ...t,
+        principal: BigInt(t.principal),
+        interest: BigInt(t.interest),
+        fees: BigInt(t.fees),
+        lateCharge: BigInt(t.lateCharge),
+        penalty: BigInt(t.penalty),
+        cash: BigInt(t.cash),
+      }));
+      const loan = o.disbursedAt ? loanFromRows(o, history, row.pauses ?? []) : null;
+      const owed = loan ? outstandingOf(loanAsOf(loan, today).transactions) : null;
+      const label = orderLabel(o.status as OrderStatus, o.dueDate ?? today, today);
+      order = {
+        id: o.id,
+        status: o.status as OrderStatus,
+        label: { ...label, text: orderLabelText(label, locale) },
+        principal: o.principal.toString(),
+        netProceeds: o.netProceeds.toString(),
+        totalRepayment: o.totalRepayment.toString(),
+        dueDate: o.dueDate,
+        amountDue: owed ? totalOf(owed).toString() : null,
+        overdueDays: loan ? overdueDaysOn(loan, today) : 0,
+      };
+    }
+  }
 
   return {
     firstName,
     application: {
-      status: application.status,
-      nextStep: application.nextStep,
-      stepsDone: APPLICATION_STEPS.filter((s) => application.steps[s].completed).length,
+      status,
+      nextStep,
+      stepsDone,
       stepsTotal: APPLICATION_STEPS.length,
-      editable: application.editable,
-      decision: decision ? { outcome: decision.outcome, retryDate: decision.retryDate } : null,
+      editable: status === 'none' || EDITABLE_STATUSES.has(status),
+      decision: decision
+        ? {
+            outcome: decision.outcome,
+            retryDate: decision.retry_at ? manilaDate(new Date(decision.retry_at)) : null,
+          }
+        : null,
     },
-    creditLimit: application.status === 'approved' ? (decision?.creditLimit ?? null) : null,
-    order: order
-      ? {
-          id: order.id,
-          status: order.status,
-          label: order.label,
-          principal: order.principal,
-          netProceeds: order.netProceeds,
-          totalRepayment: order.totalRepayment,
-          dueDate: order.dueDate,
-          amountDue: order.balance?.total ?? null,
-          overdueDays: order.balance?.overdueDays ?? 0,
-        }
-      : null,
-    support: { email: deps.config.SUPPORT_EMAIL, hotline: deps.config.HOTLINE, webEmail: deps.config.WEB_EMAIL, website: deps.config.WEBSITE },
+    creditLimit: status === 'approved' ? (decision?.credit_limit ?? null) : null,
+    order,
+    support: {
+      email: ctx.support.SUPPORT_EMAIL,
+      hotline: ctx.support.HOTLINE,
+      webEmail: ctx.support.WEB_EMAIL,
+      website: ctx.support.WEBSITE,
+    },
   };
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ordersContext } from '../orders/orders-context.ts';
+import { lendingContext } from '../lending/lending-context.ts';
 import { withdrawalBody } from '../../test/order-fixtures.ts';
 import { eq } from 'drizzle-orm';
 import { homeSummaryResponse } from '@pisonow/domain';
@@ -7,12 +9,18 @@ import { submitCompleteApplication } from '../../test/application-fixtures.ts';
 import { orders } from '../../db/schema/index.ts';
 import { decidePendingApplications } from '../lending/decide-application.ts';
 import { disburseOrder } from '../orders/disburse-order.ts';
+import { runServicingDay } from '../servicing/run-servicing-day.ts';
+import { servicingContext } from '../servicing/routes.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
 const SIGNATURE = `data:image/png;base64,${Buffer.from('signature').toString('base64')}`;
 beforeAll(async () => {
-  t = await createTestApp({ CAPTCHA_IP_SENDS_PER_HOUR: '1000', SUPPORT_EMAIL: 'help@lender.example', HOTLINE: '(02) 8123 4567' });
+  t = await createTestApp({
+    CAPTCHA_IP_SENDS_PER_HOUR: '1000',
+    SUPPORT_EMAIL: 'help@lender.example',
+    HOTLINE: '(02) 8123 4567',
+  });
   api = client(t.app);
 });
 afterAll(async () => t?.close());
@@ -28,7 +36,14 @@ describe('GET /api/home: the home screen in one request (issue 9, clarity item 3
     expect(res.status).toBe(200);
     expect(homeSummaryResponse.parse(res.body)).toEqual({
       firstName: null,
-      application: { status: 'none', nextStep: 'identityInfo', stepsDone: 0, stepsTotal: 7, editable: true, decision: null },
+      application: {
+        status: 'none',
+        nextStep: 'identityInfo',
+        stepsDone: 0,
+        stepsTotal: 7,
+        editable: true,
+        decision: null,
+      },
       creditLimit: null,
       order: null,
       support: { email: 'help@lender.example', hotline: '(02) 8123 4567', webEmail: '', website: '' },
@@ -38,10 +53,18 @@ describe('GET /api/home: the home screen in one request (issue 9, clarity item 3
   it('approved with an outstanding order: name, limit, order label, amounts and due date; another borrower sees only their own', async () => {
     const b = await submitCompleteApplication(t.database.db, api, '9198100002', { account: '09171234567' });
     const underReview = await api.json('GET', '/api/home', undefined, b.h);
-    expect(underReview.body).toMatchObject({ firstName: 'Maria', application: { status: 'under_review', stepsDone: 7, nextStep: null }, creditLimit: null });
-    await decidePendingApplications({ db: t.database.db, clock: t.clock, sandbox: true });
+    expect(underReview.body).toMatchObject({
+      firstName: 'Maria',
+      application: { status: 'under_review', stepsDone: 7, nextStep: null },
+      creditLimit: null,
+    });
+    await decidePendingApplications(lendingContext(t.app));
     const approved = await api.json('GET', '/api/home', undefined, b.h);
-    expect(approved.body).toMatchObject({ application: { status: 'approved', decision: { outcome: 'approve' } }, creditLimit: '400000', order: null });
+    expect(approved.body).toMatchObject({
+      application: { status: 'approved', decision: { outcome: 'approve' } },
+      creditLimit: '400000',
+      order: null,
+    });
 
     const placed = await api.json(
       'POST',
@@ -51,10 +74,13 @@ describe('GET /api/home: the home screen in one request (issue 9, clarity item 3
     );
     expect(placed.status).toBe(201);
     for (const o of await t.database.db.select().from(orders).where(eq(orders.status, 'disbursing'))) {
-      await disburseOrder({ db: t.database.db, clock: t.clock, payouts: t.app.providers.payouts, log: t.app.log }, o.id);
+      await disburseOrder(ordersContext(t.app), { orderId: o.id });
     }
     const home = await api.json('GET', '/api/home', undefined, { ...b.h, 'accept-language': 'fil' });
-    const view = await api.json('GET', `/api/orders/${placed.body.id}`, undefined, { ...b.h, 'accept-language': 'fil' });
+    const view = await api.json('GET', `/api/orders/${placed.body.id}`, undefined, {
+      ...b.h,
+      'accept-language': 'fil',
+    });
     expect(home.body.order).toEqual({
       id: placed.body.id,
       status: 'repaying',
@@ -72,8 +98,37 @@ describe('GET /api/home: the home screen in one request (issue 9, clarity item 3
     // another borrower, signed in, sees their own (empty) home: nothing of the first borrower's
     const other = await api.signIn('9198100003');
     const theirs = await api.json('GET', '/api/home', undefined, api.authed(other.token));
-    expect(theirs.body).toMatchObject({ firstName: null, application: { status: 'none' }, creditLimit: null, order: null });
+    expect(theirs.body).toMatchObject({
+      firstName: null,
+      application: { status: 'none' },
+      creditLimit: null,
+      order: null,
+    });
     expect(JSON.stringify(theirs.body)).not.toContain(placed.body.id);
+
+    // issue 8: the home screen costs three round trips with a loan (session, home, order row)
+    t.queries.length = 0;
+    expect((await api.json('GET', '/api/home', undefined, b.h)).status).toBe(200);
+    expect(t.queries).toHaveLength(3);
+    t.queries.length = 0;
+    expect((await api.json('GET', '/api/home', undefined, api.authed(other.token))).status).toBe(200);
+    expect(t.queries).toHaveLength(2);
+
+    // issue 8 (home in one query): overdue, before and after the day job posts the charges, home's
+    // figures are the bill's to the centavo (both from the domain over the loan's history)
+    t.clock.advance(17 * 86_400_000);
+    for (const dayJobRan of [false, true]) {
+      if (dayJobRan) await runServicingDay(servicingContext(t.app));
+      const late = (await api.json('GET', '/api/home', undefined, b.h)).body.order;
+      const bill = (await api.json('GET', `/api/orders/${placed.body.id}`, undefined, b.h)).body;
+      expect(late).toMatchObject({
+        label: bill.label,
+        amountDue: bill.balance.total,
+        overdueDays: bill.balance.overdueDays,
+      });
+      expect(late.overdueDays).toBe(3);
+      expect(BigInt(late.amountDue)).toBeGreaterThan(BigInt(view.body.balance.total));
+    }
   });
 
   it('is documented in the OpenAPI document', async () => {

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { homeSummaryResponse } from '@pisonow/domain';
 import { errorSchema } from '../../lib/http.ts';
 import { getHomeSummary } from './get-home-summary.ts';
+import { homeContext } from './home-context.ts';
 
 /** GET /api/home: the home screen in one request (issue 9). */
 const homeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = homeContext(app);
   app.get(
     '/home',
     {
@@ -17,7 +19,7 @@ const homeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getHomeSummary({ db: app.db, secretKey: app.secretKey, config: app.config }, request.customer!.customerId, app.clock.now(), request.locale),
+      getHomeSummary(ctx, { customerId: request.customer!.customerId, locale: request.locale }),
   );
 };
 

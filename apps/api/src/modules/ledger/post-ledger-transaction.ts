@@ -21,19 +21,41 @@ export interface PostingInput {
  * together with the business change that causes it. Returns the transaction id, or the existing
  * one when this event was already posted.
  */
-export async function postLedgerTransaction(tx: Tx, input: PostingInput): Promise<{ transactionId: string; posted: boolean }> {
+export async function postLedgerTransaction(
+  tx: Tx,
+  input: PostingInput,
+): Promise<{ transactionId: string; posted: boolean }> {
   const lines = balanced(input.entries);
   const id = randomUUID();
   const inserted = await tx
     .insert(ledgerTransactions)
-    .values({ id, kind: input.kind, idempotencyKey: input.idempotencyKey, customerId: input.customerId ?? null, reference: input.reference ?? null, postedAt: input.at })
+    .values({
+      id,
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+      customerId: input.customerId ?? null,
+      reference: input.reference ?? null,
+      postedAt: input.at,
+    })
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
   if (inserted.length === 0) {
-    const [existing] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey));
+    const [existing] = await tx
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey));
     return { transactionId: existing!.id, posted: false };
   }
-  await tx.insert(ledgerEntries).values(lines.map((e) => ({ id: randomUUID(), transactionId: id, account: e.account, customerId: input.customerId ?? null, orderId: input.orderId ?? null, amount: e.amount })));
+  await tx.insert(ledgerEntries).values(
+    lines.map((e) => ({
+      id: randomUUID(),
+      transactionId: id,
+      account: e.account,
+      customerId: input.customerId ?? null,
+      orderId: input.orderId ?? null,
+      amount: e.amount,
+    })),
+  );
   return { transactionId: id, posted: true };
 }
 
@@ -42,6 +64,10 @@ export async function accountBalance(tx: Tx, account: string, customerId?: strin
   const [row] = await tx
     .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
     .from(ledgerEntries)
-    .where(customerId ? and(eq(ledgerEntries.account, account), eq(ledgerEntries.customerId, customerId)) : eq(ledgerEntries.account, account));
+    .where(
+      customerId
+        ? and(eq(ledgerEntries.account, account), eq(ledgerEntries.customerId, customerId))
+        : eq(ledgerEntries.account, account),
+    );
   return BigInt(row?.balance ?? '0');
 }

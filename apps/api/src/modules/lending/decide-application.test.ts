@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lendingContext } from './lending-context.ts';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_PRODUCT } from '@pisonow/domain';
+import { DEFAULT_DECISION_RULES, DEFAULT_PRODUCT } from '@pisonow/domain';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
-import { acceptedPhoto, submitCompleteApplication, type ApplicationPatch } from '../../test/application-fixtures.ts';
+import {
+  acceptedPhoto,
+  submitCompleteApplication,
+  type ApplicationPatch,
+} from '../../test/application-fixtures.ts';
 import { applicationDecisions, productConfigs } from '../../db/schema/index.ts';
 import { decideApplication, decidePendingApplications } from './decide-application.ts';
 import { currentProduct, saveProductConfig, seedDefaultProduct, toStored } from './product-config.ts';
@@ -16,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const deps = () => ({ db: t.database.db, clock: t.clock, sandbox: true });
+const deps = () => lendingContext(t.app);
 
 async function submitted(phone: string, patch: ApplicationPatch = {}) {
   const b = await submitCompleteApplication(t.database.db, api, phone, patch);
@@ -26,36 +31,74 @@ async function submitted(phone: string, patch: ApplicationPatch = {}) {
 describe('BE-04 ST-03 ST-05 underwriting decisions', () => {
   it('BE-04 a qualifying application is approved with a credit limit; every rule is recorded', async () => {
     const b = await submitted('9193000001', { idNumber: 'CRN-0111-0000001-1' });
-    const decision = await decideApplication(deps(), b.applicationId);
+    const decision = await decideApplication(deps(), { applicationId: b.applicationId });
     expect(decision).toMatchObject({ outcome: 'approve', limit: 400_000n });
     const v = (await b.view()).body;
-    expect(v).toMatchObject({ status: 'approved', editable: false, decision: { outcome: 'approve', creditLimit: '400000' } });
-    const [row] = await t.database.db.select().from(applicationDecisions).where(eq(applicationDecisions.applicationId, b.applicationId));
-    expect((row!.rules as { rule: string }[]).map((r) => r.rule)).toEqual(['identityPhotos', 'age', 'income', 'employment', 'duplicateId', 'pastOverdue']);
+    expect(v).toMatchObject({
+      status: 'approved',
+      editable: false,
+      decision: { outcome: 'approve', creditLimit: '400000' },
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(applicationDecisions)
+      .where(eq(applicationDecisions.applicationId, b.applicationId));
+    expect((row!.rules as { rule: string }[]).map((r) => r.rule)).toEqual([
+      'identityPhotos',
+      'age',
+      'income',
+      'employment',
+      'duplicateId',
+      'duplicatePayoutAccount',
+      'pastOverdue',
+      'sanctionsList',
+    ]);
   });
 
   it('BE-04 deciding twice (a re-run job) records one decision', async () => {
     const b = await submitted('9193000002', { idNumber: 'CRN-0111-0000002-2' });
-    await Promise.all([decideApplication(deps(), b.applicationId), decideApplication(deps(), b.applicationId), decidePendingApplications(deps())]);
-    expect(await t.database.db.select().from(applicationDecisions).where(eq(applicationDecisions.applicationId, b.applicationId))).toHaveLength(1);
+    await Promise.all([
+      decideApplication(deps(), { applicationId: b.applicationId }),
+      decideApplication(deps(), { applicationId: b.applicationId }),
+      decidePendingApplications(deps()),
+    ]);
+    expect(
+      await t.database.db
+        .select()
+        .from(applicationDecisions)
+        .where(eq(applicationDecisions.applicationId, b.applicationId)),
+    ).toHaveLength(1);
   });
 
-  it('ST-03 the same ID number on another customer is rejected, with "Resubmission allowed on {date}"', async () => {
+  it('ST-03 the same ID number on another customer is rejected (rules without review), with "Resubmission allowed on {date}"', async () => {
     await submitted('9193000003', { idNumber: 'CRN-0111-0000003-3' });
     const b = await submitted('9193000004', { idNumber: 'CRN-0111-0000003-3' });
-    const decision = await decideApplication(deps(), b.applicationId);
+    const strict = {
+      ...deps(),
+      decisionRules: {
+        ...DEFAULT_DECISION_RULES,
+        review: { ...DEFAULT_DECISION_RULES.review, duplicateIdNumber: false },
+      },
+    };
+    const decision = await decideApplication(strict, { applicationId: b.applicationId });
     expect(decision).toMatchObject({ outcome: 'reject', reason: 'duplicateId', retryAfterDays: 30 });
     const v = (await b.view()).body;
     expect(v.status).toBe('rejected');
     expect(v.decision.retryDate).toBe('2026-12-22');
     const early = await api.json('POST', '/api/application/submit', undefined, b.h);
     expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ code: 'RESUBMISSION_DATE', message: 'Resubmission allowed on 2026-12-22.' });
+    expect(early.body).toMatchObject({
+      code: 'RESUBMISSION_DATE',
+      message: 'Resubmission allowed on 2026-12-22.',
+    });
   });
 
   it('ST-03 an age outside the rules is rejected; after the retry date the borrower may resubmit', async () => {
     const b = await submitted('9193000005', { idNumber: 'CRN-0111-0000005-5', birthDate: '1960-01-01' });
-    expect(await decideApplication(deps(), b.applicationId)).toMatchObject({ outcome: 'reject', reason: 'age' });
+    expect(await decideApplication(deps(), { applicationId: b.applicationId })).toMatchObject({
+      outcome: 'reject',
+      reason: 'age',
+    });
     t.clock.advance(31 * 86_400_000);
     const again = await api.json('POST', '/api/application/submit', undefined, b.h);
     expect(again.status).toBe(200);
@@ -64,39 +107,80 @@ describe('BE-04 ST-03 ST-05 underwriting decisions', () => {
 
   it('ST-05 sandbox value reupload…@ asks for a new ID photo; after re-upload and resubmit it is approved', async () => {
     const b = await submitted('9193000006', { idNumber: 'CRN-0111-0000006-6', email: 'reupload@example.ph' });
-    expect(await decideApplication(deps(), b.applicationId)).toMatchObject({ outcome: 'reupload_id' });
-    expect((await b.view()).body).toMatchObject({ status: 'needs_photo', editable: true, decision: { outcome: 'reupload_id' } });
+    expect(await decideApplication(deps(), { applicationId: b.applicationId })).toMatchObject({
+      outcome: 'reupload_id',
+    });
+    expect((await b.view()).body).toMatchObject({
+      status: 'needs_photo',
+      editable: true,
+      decision: { outcome: 'reupload_id' },
+    });
     const newPhoto = await acceptedPhoto(t.database.db, '9193000006', 'idCard');
-    await api.json('PUT', '/api/application/steps/identityInfo', { ...b.steps.identityInfo, idPhotoId: newPhoto }, b.h);
-    await api.json('PUT', '/api/application/steps/baseInfo', { ...b.steps.baseInfo, email: 'maria@example.ph' }, b.h);
-    expect((await api.json('POST', '/api/application/submit', undefined, b.h)).body.status).toBe('under_review');
-    expect(await decideApplication(deps(), b.applicationId)).toMatchObject({ outcome: 'approve' });
+    await api.json(
+      'PUT',
+      '/api/application/steps/identityInfo',
+      { ...b.steps.identityInfo, idPhotoId: newPhoto },
+      b.h,
+    );
+    await api.json(
+      'PUT',
+      '/api/application/steps/baseInfo',
+      { ...b.steps.baseInfo, email: 'maria@example.ph' },
+      b.h,
+    );
+    expect((await api.json('POST', '/api/application/submit', undefined, b.h)).body.status).toBe(
+      'under_review',
+    );
+    expect(await decideApplication(deps(), { applicationId: b.applicationId })).toMatchObject({
+      outcome: 'approve',
+    });
   });
 
   it('sandbox value reject…@ forces a rejection; outside the sandbox it does nothing', async () => {
-    const b = await submitted('9193000007', { idNumber: 'CRN-0111-0000007-7', email: 'reject.me@example.ph' });
-    expect((await decideApplication({ ...deps(), sandbox: false }, b.applicationId))?.outcome).toBe('approve');
-    const c = await submitted('9193000008', { idNumber: 'CRN-0111-0000008-8', email: 'reject.me@example.ph' });
-    expect((await decideApplication(deps(), c.applicationId))?.outcome).toBe('reject');
+    const b = await submitted('9193000007', {
+      idNumber: 'CRN-0111-0000007-7',
+      email: 'reject.me@example.ph',
+    });
+    expect(
+      (await decideApplication({ ...deps(), sandbox: false }, { applicationId: b.applicationId }))?.outcome,
+    ).toBe('approve');
+    const c = await submitted('9193000008', {
+      idNumber: 'CRN-0111-0000008-8',
+      email: 'reject.me@example.ph',
+    });
+    expect((await decideApplication(deps(), { applicationId: c.applicationId }))?.outcome).toBe('reject');
   });
 });
 
 describe('CO-06 BE-07 product configuration', () => {
   it('CO-06 the default is seeded once as version 1; a valid change becomes version 2', async () => {
-    await seedDefaultProduct(t.database.db, t.clock.now());
-    await seedDefaultProduct(t.database.db, t.clock.now());
+    await seedDefaultProduct(lendingContext(t.app));
+    await seedDefaultProduct(lendingContext(t.app));
     expect(await t.database.db.select().from(productConfigs)).toHaveLength(1);
     expect(await currentProduct(t.database.db)).toEqual(DEFAULT_PRODUCT);
     const { version: _v, ...config } = DEFAULT_PRODUCT;
-    const saved = await saveProductConfig(t.database.db, { ...toStored(config), dailyInterestPpm: 1_000 }, 'ops@test', t.clock.now());
+    const saved = await saveProductConfig(lendingContext(t.app), {
+      config: { ...toStored(config), dailyInterestPpm: 1_000 },
+      by: 'ops@test',
+    });
     expect(saved.version).toBe(2);
     expect((await currentProduct(t.database.db)).dailyInterestPpm).toBe(1_000);
   });
 
   it('BE-07 a configuration that could breach a cap is refused and not saved', async () => {
     const { version: _v, ...config } = DEFAULT_PRODUCT;
-    await expect(saveProductConfig(t.database.db, { ...toStored(config), serviceFeeBp: 600 }, 'ops@test', t.clock.now())).rejects.toMatchObject({ code: 'PRODUCT_BREACHES_CAPS' });
-    await expect(saveProductConfig(t.database.db, { ...toStored(config), dailyInterestPpm: 2_500 }, 'ops@test', t.clock.now())).rejects.toMatchObject({ code: 'PRODUCT_BREACHES_CAPS' });
+    await expect(
+      saveProductConfig(lendingContext(t.app), {
+        config: { ...toStored(config), serviceFeeBp: 600 },
+        by: 'ops@test',
+      }),
+    ).rejects.toMatchObject({ code: 'PRODUCT_BREACHES_CAPS' });
+    await expect(
+      saveProductConfig(lendingContext(t.app), {
+        config: { ...toStored(config), dailyInterestPpm: 2_500 },
+        by: 'ops@test',
+      }),
+    ).rejects.toMatchObject({ code: 'PRODUCT_BREACHES_CAPS' });
     expect(await t.database.db.select().from(productConfigs)).toHaveLength(2);
   });
 });

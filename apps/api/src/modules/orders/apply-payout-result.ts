@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { LoanEvent } from '@pisonow/domain';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { payouts } from '../../db/schema/index.ts';
 import type { PayoutState } from '../../providers/payout/payout-provider.ts';
 import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.ts';
+import { recordAutomaticDisbursement } from '../easy-reloan/easy-reloan-record.ts';
+import type { OrdersContext } from './orders-context.ts';
 
 export interface PayoutOutcome {
   state: PayoutState;
@@ -21,14 +23,20 @@ const TERMINAL = new Set(['succeeded', 'failed', 'reversed']);
  * its status change and ledger posting. Idempotent: a state the attempt already has changes
  * nothing, and a stale answer about an old attempt is ignored.
  */
-export async function applyPayoutResultInTx(tx: Tx, payoutId: string, outcome: PayoutOutcome, now: Date): Promise<'applied' | 'ignored'> {
+export async function applyPayoutResultInTx(
+  tx: Tx,
+  payoutId: string,
+  outcome: PayoutOutcome,
+  now: Date,
+): Promise<'applied' | 'ignored'> {
   const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
   if (!payout) return 'ignored';
   const found = await loadLoan(tx, payout.orderId, { lock: true });
   if (!found) return 'ignored';
   if (payout.state === outcome.state) return 'ignored';
   // Only a success can later be reversed; other terminal states are final.
-  if (TERMINAL.has(payout.state) && !(payout.state === 'succeeded' && outcome.state === 'reversed')) return 'ignored';
+  if (TERMINAL.has(payout.state) && !(payout.state === 'succeeded' && outcome.state === 'reversed'))
+    return 'ignored';
 
   await tx
     .update(payouts)
@@ -45,15 +53,34 @@ export async function applyPayoutResultInTx(tx: Tx, payoutId: string, outcome: P
 
   const status = found.loan.status;
   const event: LoanEvent | null =
-    outcome.state === 'succeeded' && status === 'disbursing' ? { type: 'payout_succeeded', payoutId: payout.id, at: now }
-    : outcome.state === 'failed' && status === 'disbursing' ? { type: 'payout_failed', payoutId: payout.id, at: now }
-    : outcome.state === 'reversed' && status === 'repaying' ? { type: 'payout_reversed', payoutId: payout.id, at: now }
-    : null;
+    outcome.state === 'succeeded' && status === 'disbursing'
+      ? { type: 'payout_succeeded', payoutId: payout.id, at: now }
+      : outcome.state === 'failed' && status === 'disbursing'
+        ? { type: 'payout_failed', payoutId: payout.id, at: now }
+        : outcome.state === 'reversed' && status === 'repaying'
+          ? { type: 'payout_reversed', payoutId: payout.id, at: now }
+          : null;
   // An answer about an attempt the order has moved past (e.g. cancelled meanwhile) is recorded only.
-  if (event) await persistLoanOutcome(tx, found.order, decide(found.loan, event), now, { payoutId: payout.id, providerState: outcome.state });
+  if (event)
+    await persistLoanOutcome(tx, found.order, decide(found.loan, event), now, {
+      payoutId: payout.id,
+      providerState: outcome.state,
+    });
+  // ST-09: an Easy Re-loan paid out earns its reward in the same transaction
+  if (event?.type === 'payout_succeeded')
+    await recordAutomaticDisbursement(tx, {
+      orderId: found.order.id,
+      customerId: found.order.customerId,
+      now,
+    });
   return 'applied';
 }
 
-export async function applyPayoutResult(db: Db, payoutId: string, outcome: PayoutOutcome, now: Date): Promise<'applied' | 'ignored'> {
-  return db.transaction((tx) => applyPayoutResultInTx(tx, payoutId, outcome, now));
+/** applyPayoutResultInTx in a transaction of its own (the disbursement job's answer from the provider). */
+export async function applyPayoutResult(
+  ctx: Pick<OrdersContext, 'db' | 'clock'>,
+  input: { payoutId: string; outcome: PayoutOutcome },
+): Promise<'applied' | 'ignored'> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction((tx) => applyPayoutResultInTx(tx, input.payoutId, input.outcome, now));
 }

@@ -1,24 +1,31 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { orders, payouts } from '../../db/schema/index.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { PayoutSendError, type PayoutProvider } from '../../providers/payout/payout-provider.ts';
+import { PayoutSendError } from '../../providers/payout/payout-provider.ts';
 import { applyPayoutResult } from './apply-payout-result.ts';
+import type { OrdersContext } from './orders-context.ts';
 
 /**
  * The disbursement job (BE-05, ST-04): sends the latest pending payout attempt of an order. The send
  * happens outside any database transaction, with the attempt id as the provider's idempotency key,
  * so running the job twice (or after a crash between send and record) never pays twice.
  */
-export async function disburseOrder(deps: { db: Db; clock: Clock; payouts: PayoutProvider; log: FastifyBaseLogger }, orderId: string): Promise<string> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+export async function disburseOrder(
+  ctx: Pick<OrdersContext, 'db' | 'clock' | 'log' | 'payouts'>,
+  input: { orderId: string },
+): Promise<string> {
+  const { orderId } = input;
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.status !== 'disbursing') return 'not-disbursing';
-  const [payout] = await deps.db.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(desc(payouts.attempt)).limit(1);
+  const [payout] = await ctx.db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.orderId, orderId))
+    .orderBy(desc(payouts.attempt))
+    .limit(1);
   if (!payout || payout.state !== 'pending') return `attempt-${payout?.state ?? 'missing'}`;
   const d = payout.destination as Record<string, string | undefined>;
   try {
-    const result = await deps.payouts.send({
+    const result = await ctx.payouts.send({
       idempotencyKey: payout.id,
       referenceId: payout.id,
       channel: d.channel as 'bank' | 'ewallet' | 'remittance',
@@ -28,14 +35,41 @@ export async function disburseOrder(deps: { db: Db; clock: Clock; payouts: Payou
       amount: payout.amount,
       description: `Loan proceeds ${order.id.slice(0, 8)}`,
     });
-    await applyPayoutResult(deps.db, payout.id, { state: result.state, providerPayoutId: result.providerPayoutId, failureCode: result.failureCode, claimCode: result.claimCode }, deps.clock.now());
+    await applyPayoutResult(ctx, {
+      payoutId: payout.id,
+      outcome: {
+        state: result.state,
+        providerPayoutId: result.providerPayoutId,
+        failureCode: result.failureCode,
+        claimCode: result.claimCode,
+      },
+    });
     return result.state;
   } catch (error) {
     if (error instanceof PayoutSendError && !error.retryable) {
-      deps.log.warn({ orderId, payoutId: payout.id, err: error }, 'payout refused by the provider');
-      await applyPayoutResult(deps.db, payout.id, { state: 'failed', failureCode: 'PROVIDER_REFUSED' }, deps.clock.now());
+      ctx.log.warn({ orderId, payoutId: payout.id, err: error }, 'payout refused by the provider');
+      await applyPayoutResult(ctx, {
+        payoutId: payout.id,
+        outcome: { state: 'failed', failureCode: 'PROVIDER_REFUSED' },
+      });
       return 'failed';
     }
     throw error; // retryable: the job queue tries again with backoff
   }
+}
+
+/**
+ * The minute sweep: every order still disbursing is driven again (disburseOrder sends only a
+ * pending attempt, so an order already paid or waiting on the provider is left alone). Each order's
+ * job is queued in the same transaction as the order itself, so the sweep is no longer what stands
+ * between a committed order and its payout after a crash; it stays for the two cases that job
+ * cannot cover: an order booked by a process running without the queue (JOBS=0: `sendInTx` has no
+ * queue to write to), and a job that used up its retries while the provider was down.
+ */
+export async function disbursePendingOrders(
+  ctx: Pick<OrdersContext, 'db' | 'clock' | 'log' | 'payouts'>,
+): Promise<number> {
+  const pending = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'disbursing'));
+  for (const { id } of pending) await disburseOrder(ctx, { orderId: id });
+  return pending.length;
 }

@@ -1,37 +1,88 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { nextStatus, type OrderStatus } from '@pisonow/domain';
-import type { Db } from '../../db/client.ts';
 import { applicationEvents, applicationSteps, orders, payouts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { contractsFor } from '../application/application-context.ts';
 import { validationError } from '../application/validation-error.ts';
+import { JOBS } from '../../plugins/app/job-types.ts';
+import type { OrdersContext } from './orders-context.ts';
 
 /**
  * ST-04: after a failed payout the borrower enters a working account; the same order is paid out
  * again as a new attempt (a new idempotency key), never twice. VAL-07: the new account must differ
- * from the one that failed. The application's payout step is updated too, for later orders.
+ * from the one that failed. The application's payout step is updated too, for later orders. The
+ * new attempt's disbursement job is queued by the same transaction.
  */
-export async function fixPayoutAccount(deps: { db: Db; clock: Clock; payoutProvider: string }, customerId: string, orderId: string, body: unknown) {
-  const now = deps.clock.now();
-  const parsed = (await contractsFor(deps.db, customerId, now)).bankInfo.safeParse(body);
+export async function fixPayoutAccount(
+  ctx: Pick<OrdersContext, 'db' | 'clock' | 'payouts' | 'jobs'>,
+  input: { customerId: string; orderId: string; body: unknown },
+) {
+  const { customerId, orderId, body } = input;
+  const now = ctx.clock.now();
+  const parsed = (await contractsFor(ctx.db, customerId, now)).bankInfo.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
   const destination = parsed.data as Record<string, unknown>;
 
-  await deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(ownedBy(orders, customerId, eq(orders.id, orderId))).for('update');
+  await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(ownedBy(orders, customerId, eq(orders.id, orderId)))
+      .for('update');
     if (!order) throw new AppError('NOT_FOUND');
     if (order.status !== 'payout_failed') throw new AppError('PAYOUT_NOT_FAILED');
     const old = order.payoutDestination;
-    if (old.channel === destination.channel && old.providerCode === destination.providerCode && (old.account ?? null) === (destination.account ?? null)) {
-      throw new AppError('PAYOUT_UNCHANGED', { status: 400, details: [{ field: 'account', code: 'PAYOUT_UNCHANGED' }] });
+    if (
+      old.channel === destination.channel &&
+      old.providerCode === destination.providerCode &&
+      (old.account ?? null) === (destination.account ?? null)
+    ) {
+      throw new AppError('PAYOUT_UNCHANGED', {
+        status: 400,
+        details: [{ field: 'account', code: 'PAYOUT_UNCHANGED' }],
+      });
     }
-    const [last] = await tx.select({ attempt: payouts.attempt }).from(payouts).where(eq(payouts.orderId, order.id)).orderBy(desc(payouts.attempt)).limit(1);
-    await tx.update(orders).set({ status: nextStatus(order.status as OrderStatus, 'payout_account_fixed'), payoutDestination: destination, updatedAt: now }).where(eq(orders.id, order.id));
-    await tx.insert(payouts).values({ id: randomUUID(), orderId: order.id, attempt: (last?.attempt ?? 0) + 1, provider: deps.payoutProvider, state: 'pending', amount: order.netProceeds, destination, createdAt: now, updatedAt: now });
-    await tx.update(applicationSteps).set({ data: destination, updatedAt: now }).where(and(eq(applicationSteps.applicationId, order.applicationId), eq(applicationSteps.step, 'bankInfo')));
-    await tx.insert(applicationEvents).values({ id: randomUUID(), applicationId: order.applicationId, type: 'payout_account_changed', step: 'bankInfo', at: now, detail: { orderId: order.id } });
+    const [last] = await tx
+      .select({ attempt: payouts.attempt })
+      .from(payouts)
+      .where(eq(payouts.orderId, order.id))
+      .orderBy(desc(payouts.attempt))
+      .limit(1);
+    await tx
+      .update(orders)
+      .set({
+        status: nextStatus(order.status as OrderStatus, 'payout_account_fixed'),
+        payoutDestination: destination,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+    await tx.insert(payouts).values({
+      id: randomUUID(),
+      orderId: order.id,
+      attempt: (last?.attempt ?? 0) + 1,
+      provider: ctx.payouts.name,
+      state: 'pending',
+      amount: order.netProceeds,
+      destination,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx
+      .update(applicationSteps)
+      .set({ data: destination, updatedAt: now })
+      .where(
+        and(eq(applicationSteps.applicationId, order.applicationId), eq(applicationSteps.step, 'bankInfo')),
+      );
+    await tx.insert(applicationEvents).values({
+      id: randomUUID(),
+      applicationId: order.applicationId,
+      type: 'payout_account_changed',
+      step: 'bankInfo',
+      at: now,
+      detail: { orderId: order.id },
+    });
+    await ctx.jobs.sendInTx(tx, JOBS.disburseOrder, { orderId: order.id }, { singletonKey: order.id });
   });
 }

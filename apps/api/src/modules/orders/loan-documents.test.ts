@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRODUCT, LOCALES, disclosedMonthlyRate, priceLoan, type Locale } from '@pisonow/domain';
-import { disclosedEir, disclosureStatement, loanAgreement, percent, sanctionLetter, type DocumentParties } from './loan-documents.ts';
+import {
+  disclosedEir,
+  disclosureStatement,
+  loanAgreement,
+  percent,
+  sanctionLetter,
+  type DocumentParties,
+} from './loan-documents.ts';
 
 const parties: DocumentParties = {
-  company: { name: 'PisoNow Lending Corp.', secRegistrationNo: 'CS2026-0001', certificateOfAuthorityNo: 'CA-3000' },
+  company: {
+    name: 'PisoNow Lending Corp.',
+    secRegistrationNo: 'CS2026-0001',
+    certificateOfAuthorityNo: 'CA-3000',
+  },
   borrower: { name: 'Maria Santos Dela Cruz', phone: '+639171234567', address: 'Makati City' },
   orderId: 'order-1',
   date: '2026-11-23',
@@ -16,12 +27,69 @@ const parties: DocumentParties = {
 
 /** What each language's disclosure must say (RA 3765, BSP/SEC disclosure; issue 7 review). */
 const REQUIRED: Record<Locale, string[]> = {
-  'en-US': ['Disclosure Statement', 'a month', 'a year', 'Documentary stamp tax', 'Extension', '8 days', 'no overdue fees', 'principal is unchanged', 'caps above hold', 'no prepayment charge', 'any time before the due date', 'together never exceed 5% a month', 'pro rata by day', '100% of the principal', 'I acknowledge', 'signature', 'right to a copy', 'paid out plus 14 days'],
-  fil: ['Pahayag ng Pagsisiwalat', 'kada buwan', 'kada taon', 'Documentary stamp tax', 'Extension', '8 araw', 'walang overdue fee', 'hindi nagbabago ang principal', 'hangganan', 'walang singil sa maagang pagbabayad', 'bago ang takdang petsa', '5% kada buwan', 'kada araw', '100% ng principal', 'Kinikilala ko', 'Lagda', 'karapatan kang magkaroon ng kopya', 'dagdag ang 14 araw'],
-  'zh-CN': ['贷款交易披露声明', '月实际利率', '年实际利率', '印花税', '展期', '8 天', '不收取逾期费用', '本金不变', '上限', '不收取提前还款费用', '还款日前', '每月不超过应还金额的 5%', '按天折算', '本金的 100%', '本人确认', '借款人签名', '副本', '加 14 天'],
+  'en-US': [
+    'Disclosure Statement',
+    'a month',
+    'a year',
+    'Documentary stamp tax',
+    'Extension',
+    '8 days',
+    'no overdue fees',
+    'principal is unchanged',
+    'caps above hold',
+    'no prepayment charge',
+    'any time before the due date',
+    'together never exceed 5% a month',
+    'pro rata by day',
+    '100% of the principal',
+    'I acknowledge',
+    'signature',
+    'right to a copy',
+    'paid out plus 14 days',
+  ],
+  fil: [
+    'Pahayag ng Pagsisiwalat',
+    'kada buwan',
+    'kada taon',
+    'Documentary stamp tax',
+    'Extension',
+    '8 araw',
+    'walang overdue fee',
+    'hindi nagbabago ang principal',
+    'hangganan',
+    'walang singil sa maagang pagbabayad',
+    'bago ang takdang petsa',
+    '5% kada buwan',
+    'kada araw',
+    '100% ng principal',
+    'Kinikilala ko',
+    'Lagda',
+    'karapatan kang magkaroon ng kopya',
+    'dagdag ang 14 araw',
+  ],
+  'zh-CN': [
+    '贷款交易披露声明',
+    '月实际利率',
+    '年实际利率',
+    '印花税',
+    '展期',
+    '8 天',
+    '不收取逾期费用',
+    '本金不变',
+    '上限',
+    '不收取提前还款费用',
+    '还款日前',
+    '每月不超过应还金额的 5%',
+    '按天折算',
+    '本金的 100%',
+    '本人确认',
+    '借款人签名',
+    '副本',
+    '加 14 天',
+  ],
 };
 
-describe('RA 3765 disclosure statement in the borrower\'s language (CO-03, BE-07, issue 7)', () => {
+describe("RA 3765 disclosure statement in the borrower's language (CO-03, BE-07, issue 7)", () => {
   const q = priceLoan(DEFAULT_PRODUCT, { principal: 200_000n, termDays: 14 });
 
   it.each(LOCALES)('BE-07 CO-03 %s: every required element, every charge and the DST', (locale) => {
@@ -29,7 +97,22 @@ describe('RA 3765 disclosure statement in the borrower\'s language (CO-03, BE-07
     expect(html).toContain(`lang="${locale}"`);
     for (const phrase of REQUIRED[locale]) expect(html, phrase).toContain(phrase);
     // every charge: principal, service fee, credit reporting fee, tax on fees, DST, net, interest, finance charge, repayment
-    for (const amount of ['₱2,000.00', '₱30.00', '₱5.00', '₱0.00', '₱0.58', '₱1,964.42', '₱42.00', '₱77.58', '₱2,042.00', '₱50.00', '0.10%', '₱20.00', '1.00%', '2026-12-07'])
+    for (const amount of [
+      '₱2,000.00',
+      '₱30.00',
+      '₱5.00',
+      '₱0.00',
+      '₱0.58',
+      '₱1,964.42',
+      '₱42.00',
+      '₱77.58',
+      '₱2,042.00',
+      '₱50.00',
+      '0.10%',
+      '₱20.00',
+      '1.00%',
+      '2026-12-07',
+    ])
       expect(html, amount).toContain(amount);
     // the EIR a month and a year, rounded up: 8.6540…% → 8.66%; (1.086540…)^12 − 1 = 170.738…% → 170.74%
     expect(html).toContain('8.66%');
@@ -49,7 +132,10 @@ describe('RA 3765 disclosure statement in the borrower\'s language (CO-03, BE-07
   });
 
   it('CO-03 a DST borne by the lender is disclosed as not charged', () => {
-    const borne = priceLoan({ ...DEFAULT_PRODUCT, dst: { borneBy: 'lender' } }, { principal: 200_000n, termDays: 14 });
+    const borne = priceLoan(
+      { ...DEFAULT_PRODUCT, dst: { borneBy: 'lender' } },
+      { principal: 200_000n, termDays: 14 },
+    );
     const html = disclosureStatement(borne, parties, 'en-US');
     expect(html).toContain('paid by the lender, not charged to you');
     expect(html).toContain('₱1,965.00');
@@ -57,13 +143,34 @@ describe('RA 3765 disclosure statement in the borrower\'s language (CO-03, BE-07
 
   it.each([
     ['en-US', 'Loan Agreement', 'Sanction Letter', 'paid out plus 14 days', 'no prepayment charge'],
-    ['fil', 'Kasunduan sa Pautang', 'Liham ng Pag-apruba', 'dagdag ang 14 araw', 'walang singil sa maagang pagbabayad'],
+    [
+      'fil',
+      'Kasunduan sa Pautang',
+      'Liham ng Pag-apruba',
+      'dagdag ang 14 araw',
+      'walang singil sa maagang pagbabayad',
+    ],
     ['zh-CN', '借款协议', '贷款批准函', '加 14 天', '不收取提前还款费用'],
-  ] as const)('%s: the agreement and the sanction letter are in the borrower\'s language with the same figures', (locale, agreementTitle, letterTitle, dueRule, prepayment) => {
-    const agreement = loanAgreement(q, parties, locale);
-    const letter = sanctionLetter(q, parties, locale);
-    for (const text of [agreementTitle, dueRule, prepayment, '₱2,000.00', '₱35.58', '₱1,964.42', '₱2,042.00', '2026-12-07', 'Maria Santos Dela Cruz']) expect(agreement, text).toContain(text);
-    for (const text of [letterTitle, '₱2,000.00', '₱1,964.42', '₱2,042.00', '2026-12-07', 'order-1']) expect(letter, text).toContain(text);
-    expect(agreement).toContain(`lang="${locale}"`);
-  });
+  ] as const)(
+    "%s: the agreement and the sanction letter are in the borrower's language with the same figures",
+    (locale, agreementTitle, letterTitle, dueRule, prepayment) => {
+      const agreement = loanAgreement(q, parties, locale);
+      const letter = sanctionLetter(q, parties, locale);
+      for (const text of [
+        agreementTitle,
+        dueRule,
+        prepayment,
+        '₱2,000.00',
+        '₱35.58',
+        '₱1,964.42',
+        '₱2,042.00',
+        '2026-12-07',
+        'Maria Santos Dela Cruz',
+      ])
+        expect(agreement, text).toContain(text);
+      for (const text of [letterTitle, '₱2,000.00', '₱1,964.42', '₱2,042.00', '2026-12-07', 'order-1'])
+        expect(letter, text).toContain(text);
+      expect(agreement).toContain(`lang="${locale}"`);
+    },
+  );
 });

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { CAPS, disclosedAnnualRate, disclosedMonthlyRate, formatPeso, type Locale, type Quote } from '@pisonow/domain';
+import {
+  CAPS,
+  disclosedAnnualRate,
+  disclosedMonthlyRate,
+  formatPeso,
+  type Locale,
+  type Quote,
+} from '@pisonow/domain';
 
 export interface DocumentParties {
   company: { name: string; secRegistrationNo: string; certificateOfAuthorityNo: string };
@@ -15,10 +22,12 @@ export interface DocumentParties {
   extensionDays: number;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const row = (label: string, value: string) => `<tr><th scope="row">${esc(label)}</th><td>${esc(value)}</td></tr>`;
+export const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const row = (label: string, value: string) =>
+  `<tr><th scope="row">${esc(label)}</th><td>${esc(value)}</td></tr>`;
 
-function page(title: string, body: string, lang: Locale = 'en-US'): string {
+export function page(title: string, body: string, lang: Locale = 'en-US'): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body><article><h1>${esc(title)}</h1>${body}</article></body></html>`;
 }
 
@@ -32,7 +41,10 @@ export function percent(ratio: number): string {
  * to 0.01% (RA 3765: the disclosed EIR never understates the cost), the same figures the offer shows.
  */
 export function disclosedEir(q: Quote): { monthly: number; yearly: number } {
-  return { monthly: disclosedMonthlyRate(q.netProceeds, q.totalRepayment, q.termDays), yearly: disclosedAnnualRate(q.netProceeds, q.totalRepayment, q.termDays) };
+  return {
+    monthly: disclosedMonthlyRate(q.netProceeds, q.totalRepayment, q.termDays),
+    yearly: disclosedAnnualRate(q.netProceeds, q.totalRepayment, q.termDays),
+  };
 }
 
 const ppmDay = (ppm: number) => `${(ppm / 10_000).toFixed(2)}%`;
@@ -58,7 +70,8 @@ const DISCLOSURE_TEXT = {
     financeCharge: 'Total finance charge (interest, fees and taxes)',
     schedule: 'Payment schedule',
     scheduleValue: (amount: string, due: string) => `one payment of ${amount} on ${due}`,
-    dueRule: (days: number) => `The due date is the Manila date the money is paid out plus ${days} days (shown as if paid out today).`,
+    dueRule: (days: number) =>
+      `The due date is the Manila date the money is paid out plus ${days} days (shown as if paid out today).`,
     eirMonth: 'Effective interest rate (EIR) a month',
     eirYear: 'Effective interest rate (EIR) a year',
     eirNote: (cap: string) => `rounded up; cap ${cap} a month`,
@@ -68,9 +81,11 @@ const DISCLOSURE_TEXT = {
     penalty: 'Penalty',
     penaltyValue: (rate: string) => `${rate} a day of the amount due while overdue`,
     combinedCap: 'Cap on late charge and penalty',
-    combinedCapValue: 'the late charge and the penalty together never exceed 5% a month of the amount due, counted pro rata by day',
+    combinedCapValue:
+      'the late charge and the penalty together never exceed 5% a month of the amount due, counted pro rata by day',
     totalCap: 'Cap on the total cost',
-    totalCapValue: 'all interest, fees, taxes, late charges, penalties and extension fees together never exceed 100% of the principal',
+    totalCapValue:
+      'all interest, fees, taxes, late charges, penalties and extension fees together never exceed 100% of the principal',
     extension: 'Extension',
     extensionValue: (days: number, fee: string, rate: string) =>
       `you may extend the due date by ${days} days for a fee of ${fee} (${rate} of the principal); no overdue fees for the extended period; the principal is unchanged; available only while the caps above hold`,
@@ -83,7 +98,8 @@ const DISCLOSURE_TEXT = {
   },
   fil: {
     title: 'Pahayag ng Pagsisiwalat sa Transaksyon ng Utang',
-    intro: 'Hinihingi ng Truth in Lending Act (RA 3765) at ng mga patakaran ng BSP/SEC. Basahin ito bago pumirma.',
+    intro:
+      'Hinihingi ng Truth in Lending Act (RA 3765) at ng mga patakaran ng BSP/SEC. Basahin ito bago pumirma.',
     borrower: 'Nangungutang',
     order: 'Order',
     principal: 'Halagang inutang (principal)',
@@ -94,12 +110,14 @@ const DISCLOSURE_TEXT = {
     dst: 'Documentary stamp tax (ibinabawas)',
     dstLender: 'Documentary stamp tax: binabayaran ng nagpapautang, hindi sinisingil sa iyo',
     netProceeds: 'Netong halaga ng utang (ang matatanggap mo)',
-    interest: (amount: string, rate: string, days: number) => `${amount} (${rate} kada araw sa loob ng ${days} araw)`,
+    interest: (amount: string, rate: string, days: number) =>
+      `${amount} (${rate} kada araw sa loob ng ${days} araw)`,
     interestLabel: 'Interes',
     financeCharge: 'Kabuuang finance charge (interes, bayarin at buwis)',
     schedule: 'Iskedyul ng bayad',
     scheduleValue: (amount: string, due: string) => `isang bayad na ${amount} sa ${due}`,
-    dueRule: (days: number) => `Ang takdang petsa ay ang petsa sa Maynila kung kailan ipinadala ang pera dagdag ang ${days} araw (ipinapakita na parang ipinadala ngayon).`,
+    dueRule: (days: number) =>
+      `Ang takdang petsa ay ang petsa sa Maynila kung kailan ipinadala ang pera dagdag ang ${days} araw (ipinapakita na parang ipinadala ngayon).`,
     eirMonth: 'Effective interest rate (EIR) kada buwan',
     eirYear: 'Effective interest rate (EIR) kada taon',
     eirNote: (cap: string) => `inikot pataas; hangganan ${cap} kada buwan`,
@@ -107,16 +125,20 @@ const DISCLOSURE_TEXT = {
     lateCharge: 'Late charge',
     lateChargeValue: (amount: string) => `${amount} minsan lang, kapag lumampas na sa takdang petsa`,
     penalty: 'Multa (penalty)',
-    penaltyValue: (rate: string) => `${rate} kada araw ng halagang dapat bayaran habang lampas sa takdang petsa`,
+    penaltyValue: (rate: string) =>
+      `${rate} kada araw ng halagang dapat bayaran habang lampas sa takdang petsa`,
     combinedCap: 'Hangganan ng late charge at multa',
-    combinedCapValue: 'ang late charge at ang multa nang magkasama ay hindi hihigit sa 5% kada buwan ng halagang dapat bayaran, binibilang kada araw',
+    combinedCapValue:
+      'ang late charge at ang multa nang magkasama ay hindi hihigit sa 5% kada buwan ng halagang dapat bayaran, binibilang kada araw',
     totalCap: 'Hangganan ng kabuuang gastos',
-    totalCapValue: 'ang lahat ng interes, bayarin, buwis, late charge, multa at extension fee nang magkasama ay hindi hihigit sa 100% ng principal',
+    totalCapValue:
+      'ang lahat ng interes, bayarin, buwis, late charge, multa at extension fee nang magkasama ay hindi hihigit sa 100% ng principal',
     extension: 'Extension',
     extensionValue: (days: number, fee: string, rate: string) =>
       `maaari mong iusog ang takdang petsa nang ${days} araw sa bayad na ${fee} (${rate} ng principal); walang overdue fee sa panahong iniusog; hindi nagbabago ang principal; puwede lamang habang hindi lumalampas sa mga hangganan sa itaas`,
     prepayment: 'Maagang pagbabayad',
-    prepaymentValue: 'maaari mong bayaran nang buo anumang oras bago ang takdang petsa; walang singil sa maagang pagbabayad',
+    prepaymentValue:
+      'maaari mong bayaran nang buo anumang oras bago ang takdang petsa; walang singil sa maagang pagbabayad',
     acknowledgement: (date: string) =>
       `Kinikilala ko na natanggap at nabasa ko ang Pahayag ng Pagsisiwalat na ito bago ibinigay ang utang, at nauunawaan at sinasang-ayunan ko ang mga tuntunin nito. Nilagdaan nang elektroniko noong ${date}.`,
     signature: 'Lagda ng nangungutang',
@@ -158,7 +180,8 @@ const DISCLOSURE_TEXT = {
       `您可支付 ${fee}（本金的 ${rate}）将还款日延后 ${days} 天；展期期间不收取逾期费用；本金不变；仅在上述上限内可用`,
     prepayment: '提前还款',
     prepaymentValue: '您可在还款日前任何时间全额还款，不收取提前还款费用',
-    acknowledgement: (date: string) => `本人确认在贷款发放前已收到并阅读本披露声明，理解并同意其中条款。于 ${date} 电子签署。`,
+    acknowledgement: (date: string) =>
+      `本人确认在贷款发放前已收到并阅读本披露声明，理解并同意其中条款。于 ${date} 电子签署。`,
     signature: '借款人签名',
     copy: '您有权获得本声明的副本；副本随订单保存，您可随时打开或下载。',
   },
@@ -228,7 +251,9 @@ type Figures = ReturnType<typeof figures>;
 const AGREEMENT: Record<Locale, { title: string; body: (f: Figures) => string }> = {
   'en-US': {
     title: 'Loan Agreement',
-    body: (f) => `<p>This agreement is made on ${f.date} between ${f.company} (the Lender) and ${f.borrower}, mobile ${f.phone}, of ${f.address} (the Borrower).</p>
+    body: (
+      f,
+    ) => `<p>This agreement is made on ${f.date} between ${f.company} (the Lender) and ${f.borrower}, mobile ${f.phone}, of ${f.address} (the Borrower).</p>
 <ol>
 <li>The Lender lends the Borrower ${f.principal}. Fees and taxes of ${f.deducted} are deducted, and ${f.net} is paid to the Borrower's chosen account within 24 hours.</li>
 <li>The Borrower repays ${f.total} in one payment on ${f.due} (the due date is the Manila date the money is paid out plus ${f.days} days).</li>
@@ -242,7 +267,9 @@ const AGREEMENT: Record<Locale, { title: string; body: (f: Figures) => string }>
   },
   fil: {
     title: 'Kasunduan sa Pautang',
-    body: (f) => `<p>Ang kasunduang ito ay ginawa noong ${f.date} sa pagitan ng ${f.company} (ang Nagpapautang) at ni ${f.borrower}, mobile ${f.phone}, ng ${f.address} (ang Nangungutang).</p>
+    body: (
+      f,
+    ) => `<p>Ang kasunduang ito ay ginawa noong ${f.date} sa pagitan ng ${f.company} (ang Nagpapautang) at ni ${f.borrower}, mobile ${f.phone}, ng ${f.address} (ang Nangungutang).</p>
 <ol>
 <li>Pinapautang ng Nagpapautang ang Nangungutang ng ${f.principal}. Ibinabawas ang mga bayarin at buwis na ${f.deducted}, at ipinapadala ang ${f.net} sa napiling account ng Nangungutang sa loob ng 24 oras.</li>
 <li>Babayaran ng Nangungutang ang ${f.total} sa isang bayad sa ${f.due} (ang takdang petsa ay ang petsa sa Maynila kung kailan ipinadala ang pera dagdag ang ${f.days} araw).</li>
@@ -256,7 +283,9 @@ const AGREEMENT: Record<Locale, { title: string; body: (f: Figures) => string }>
   },
   'zh-CN': {
     title: '借款协议',
-    body: (f) => `<p>本协议由 ${f.company}（贷款方）与 ${f.borrower}（手机 ${f.phone}，地址 ${f.address}，借款人）于 ${f.date} 签订。</p>
+    body: (
+      f,
+    ) => `<p>本协议由 ${f.company}（贷款方）与 ${f.borrower}（手机 ${f.phone}，地址 ${f.address}，借款人）于 ${f.date} 签订。</p>
 <ol>
 <li>贷款方向借款人出借 ${f.principal}。扣除费用及税费 ${f.deducted} 后，${f.net} 将在 24 小时内打入借款人选择的账户。</li>
 <li>借款人于 ${f.due} 一次性偿还 ${f.total}（还款日为放款当日的马尼拉日期加 ${f.days} 天）。</li>

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ordersContext } from './orders-context.ts';
+import { lendingContext } from '../lending/lending-context.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
@@ -21,36 +23,68 @@ const SIGNATURE = `data:image/png;base64,${Buffer.from('png-bytes-of-a-drawn-sig
 beforeAll(async () => {
   t = await createTestApp({ CAPTCHA_IP_SENDS_PER_HOUR: '1000' });
   api = client(t.app);
-  await seedDefaultProduct(t.database.db, t.clock.now());
+  await seedDefaultProduct(lendingContext(t.app));
 });
 afterAll(async () => t?.close());
 
-const deps = () => ({ db: t.database.db, clock: t.clock, config: t.app.config, payoutProvider: 'sandbox' });
-const jobDeps = (payouts = sandbox as SandboxPayoutProvider | XenditPayoutProvider) => ({ db: t.database.db, clock: t.clock, payouts, log: t.app.log });
+const deps = () => ordersContext(t.app);
+const jobDeps = (payouts = sandbox as SandboxPayoutProvider | XenditPayoutProvider) => ({
+  ...ordersContext(t.app),
+  payouts,
+});
 
 /** An approved borrower whose payout account ends with `accountTail` (sandbox magic values). */
 async function approved(phone: string, accountTail = '4567') {
   const b = await submitCompleteApplication(t.database.db, api, phone, { account: `0917123${accountTail}` });
-  expect((await decideApplication({ db: t.database.db, clock: t.clock, sandbox: true }, b.applicationId))?.outcome).toBe('approve');
+  expect((await decideApplication(lendingContext(t.app), { applicationId: b.applicationId }))?.outcome).toBe(
+    'approve',
+  );
   return b;
 }
 
 const withdraw = async (customerId: string, over: Record<string, unknown> = {}) => {
   const input = { amount: '200000', termDays: 14, ...over } as { amount: string; termDays: number };
   // what the borrower read first (issue 7): the order must carry its version and hash
-  const seen = await previewOrderDocuments(deps(), customerId, input).catch(() => ({ productVersion: 1, documentsSha256: '0'.repeat(64) }));
-  return placeOrder(deps(), customerId, { signature: SIGNATURE, productVersion: seen.productVersion, documentsSha256: seen.documentsSha256, ...input, ...over } as never);
+  const seen = await previewOrderDocuments(deps(), { customerId, ...input }).catch(() => ({
+    productVersion: 1,
+    documentsSha256: '0'.repeat(64),
+  }));
+  return placeOrder(deps(), {
+    customerId,
+    request: {
+      signature: SIGNATURE,
+      productVersion: seen.productVersion,
+      documentsSha256: seen.documentsSha256,
+      ...input,
+      ...over,
+    } as never,
+  });
 };
 
 describe('ST-06 ST-07 withdrawal: order, documents, signature', () => {
   it('ST-07 an approved borrower withdraws within the limit; the order keeps every line and the product version', async () => {
     const b = await approved('9194000001');
     const orderId = await withdraw(b.customerId);
-    const view = await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US');
-    expect(view).toMatchObject({ status: 'disbursing', productVersion: 1, principal: '200000', interest: '4200', serviceFee: '3000', tax: '0', documentaryStampTax: '58', creditReportingFee: '500', netProceeds: '196442', totalRepayment: '204200', effectiveMonthlyRate: 0.0866 });
+    const view = await orderView(deps(), { customerId: b.customerId, orderId, locale: 'en-US' });
+    expect(view).toMatchObject({
+      status: 'disbursing',
+      productVersion: 1,
+      principal: '200000',
+      interest: '4200',
+      serviceFee: '3000',
+      tax: '0',
+      documentaryStampTax: '58',
+      creditReportingFee: '500',
+      netProceeds: '196442',
+      totalRepayment: '204200',
+      effectiveMonthlyRate: 0.0866,
+    });
     expect(view.label.text).toBe('Disbursement in progress (arrives within 24 hours)');
     expect(view.documents.map((d) => d.kind).sort()).toEqual(['agreement', 'disclosure', 'sanction_letter']);
-    const [disclosure] = await t.database.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, orderId));
+    const [disclosure] = await t.database.db
+      .select()
+      .from(orderDocuments)
+      .where(eq(orderDocuments.orderId, orderId));
     expect(disclosure!.html).toContain('₱');
     expect(disclosure!.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -65,31 +99,51 @@ describe('ST-06 ST-07 withdrawal: order, documents, signature', () => {
     const b = await approved('9194000003');
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => withdraw(b.customerId)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'OUTSTANDING_REPAYMENT')).toBe(true);
+    expect(
+      results
+        .filter((r) => r.status === 'rejected')
+        .every((r) => (r as PromiseRejectedResult).reason.code === 'OUTSTANDING_REPAYMENT'),
+    ).toBe(true);
     const mine = await t.database.db.select().from(orders).where(eq(orders.customerId, b.customerId));
     expect(mine).toHaveLength(1);
-    expect(await t.database.db.select().from(payouts).where(eq(payouts.orderId, mine[0]!.id))).toHaveLength(1);
+    expect(await t.database.db.select().from(payouts).where(eq(payouts.orderId, mine[0]!.id))).toHaveLength(
+      1,
+    );
   });
 
   it('ST-07 one signature serves later orders; the first order needs it', async () => {
     const b = await approved('9194000004');
-    await expect(withdraw(b.customerId, { signature: undefined })).rejects.toMatchObject({ code: 'SIGNATURE_REQUIRED' });
+    await expect(withdraw(b.customerId, { signature: undefined })).rejects.toMatchObject({
+      code: 'SIGNATURE_REQUIRED',
+    });
   });
 
   it('amounts over the limit or not offered are refused', async () => {
     const b = await approved('9194000005');
-    await expect(withdraw(b.customerId, { amount: '500000' })).rejects.toMatchObject({ code: 'AMOUNT_NOT_OFFERED' }); // limit ₱4,000
-    await expect(withdraw(b.customerId, { amount: '120000' })).rejects.toMatchObject({ code: 'AMOUNT_NOT_OFFERED' });
-    await expect(withdraw(b.customerId, { termDays: 7 })).rejects.toMatchObject({ code: 'AMOUNT_NOT_OFFERED' });
+    await expect(withdraw(b.customerId, { amount: '500000' })).rejects.toMatchObject({
+      code: 'AMOUNT_NOT_OFFERED',
+    }); // limit ₱4,000
+    await expect(withdraw(b.customerId, { amount: '120000' })).rejects.toMatchObject({
+      code: 'AMOUNT_NOT_OFFERED',
+    });
+    await expect(withdraw(b.customerId, { termDays: 7 })).rejects.toMatchObject({
+      code: 'AMOUNT_NOT_OFFERED',
+    });
   });
 
-  it('RO-01 another borrower\'s order is not found', async () => {
+  it("RO-01 another borrower's order is not found", async () => {
     const a = await approved('9194000006');
     const c = await approved('9194000007');
     const orderId = await withdraw(a.customerId);
-    await expect(orderView(t.database.db, c.customerId, orderId, t.clock.now(), 'en-US')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      orderView(deps(), { customerId: c.customerId, orderId, locale: 'en-US' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const other = { ...c.steps.bankInfo, account: '09171230001', confirmAccount: '09171230001' };
-    await expect(fixPayoutAccount(deps(), c.customerId, orderId, other)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      fixPayoutAccount(deps(), { customerId: c.customerId, orderId, body: other }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -97,13 +151,16 @@ describe('BE-05 ST-04 disbursement', () => {
   it('BE-05 a successful payout moves the order to pending repayment with a due date, posts a balanced ledger transaction; running the job again changes nothing', async () => {
     const b = await approved('9195000001');
     const orderId = await withdraw(b.customerId);
-    expect(await disburseOrder(jobDeps(), orderId)).toBe('succeeded');
-    expect(await disburseOrder(jobDeps(), orderId)).toBe('not-disbursing');
-    const view = await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US');
+    expect(await disburseOrder(jobDeps(), { orderId })).toBe('succeeded');
+    expect(await disburseOrder(jobDeps(), { orderId })).toBe('not-disbursing');
+    const view = await orderView(deps(), { customerId: b.customerId, orderId, locale: 'en-US' });
     expect(view).toMatchObject({ status: 'repaying', dueDate: '2026-12-06', payout: { state: 'succeeded' } });
     expect(view.payout!.reference).toMatch(/^sbx-/);
     expect(view.label.text).toBe('Expires in 14 days');
-    const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.customerId, b.customerId));
+    const entries = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.customerId, b.customerId));
     expect(entries.reduce((s, e) => s + e.amount, 0n)).toBe(0n);
     expect(entries.find((e) => e.account === 'principal_receivable')!.amount).toBe(200_000n);
     expect(entries.find((e) => e.account === 'cash_at_provider')!.amount).toBe(-196_442n);
@@ -112,25 +169,45 @@ describe('BE-05 ST-04 disbursement', () => {
   it('ST-04 a payout to an unusable account fails; after the fix the same order is paid once', async () => {
     const b = await approved('9195000002', '0000');
     const orderId = await withdraw(b.customerId);
-    expect(await disburseOrder(jobDeps(), orderId)).toBe('failed');
-    expect((await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US')).status).toBe('payout_failed');
+    expect(await disburseOrder(jobDeps(), { orderId })).toBe('failed');
+    expect((await orderView(deps(), { customerId: b.customerId, orderId, locale: 'en-US' })).status).toBe(
+      'payout_failed',
+    );
     // VAL-07: the same account again is refused
-    await expect(fixPayoutAccount(deps(), b.customerId, orderId, b.steps.bankInfo)).rejects.toMatchObject({ code: 'PAYOUT_UNCHANGED' });
-    await fixPayoutAccount(deps(), b.customerId, orderId, { ...b.steps.bankInfo, account: '09171239876', confirmAccount: '09171239876' });
-    expect(await disburseOrder(jobDeps(), orderId)).toBe('succeeded');
-    expect(await disburseOrder(jobDeps(), orderId)).toBe('not-disbursing');
+    await expect(
+      fixPayoutAccount(deps(), { customerId: b.customerId, orderId, body: b.steps.bankInfo }),
+    ).rejects.toMatchObject({
+      code: 'PAYOUT_UNCHANGED',
+    });
+    await fixPayoutAccount(deps(), {
+      customerId: b.customerId,
+      orderId,
+      body: {
+        ...b.steps.bankInfo,
+        account: '09171239876',
+        confirmAccount: '09171239876',
+      },
+    });
+    expect(await disburseOrder(jobDeps(), { orderId })).toBe('succeeded');
+    expect(await disburseOrder(jobDeps(), { orderId })).toBe('not-disbursing');
     const attempts = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
-    expect(attempts.map((p) => [p.attempt, p.state]).sort()).toEqual([[1, 'failed'], [2, 'succeeded']]);
-    expect(await t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, orderId))).toHaveLength(1);
+    expect(attempts.map((p) => [p.attempt, p.state]).sort()).toEqual([
+      [1, 'failed'],
+      [2, 'succeeded'],
+    ]);
+    expect(
+      await t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, orderId)),
+    ).toHaveLength(1);
   });
 
   it('BE-05 an accepted payout completes by callback; replayed and forged callbacks have no effect', async () => {
     const b = await approved('9195000003', '1111');
     const orderId = await withdraw(b.customerId);
-    expect(await disburseOrder(jobDeps(), orderId)).toBe('accepted');
+    expect(await disburseOrder(jobDeps(), { orderId })).toBe('accepted');
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
     const body = { providerPayoutId: payout!.providerPayoutId, referenceId: payout!.id, state: 'succeeded' };
-    const cb = (headers: Record<string, string>, b2: unknown = body) => receivePayoutCallback({ db: t.database.db, provider: sandbox }, headers, b2, t.clock.now());
+    const cb = (headers: Record<string, string>, b2: unknown = body) =>
+      receivePayoutCallback(jobDeps(), { headers, body: b2 });
     expect(await cb({})).toBe('forged');
     // issue 8: the old anonymous sandbox marker is not a signature
     expect(await cb({ 'x-sandbox-callback': '1' })).toBe('forged');
@@ -138,21 +215,39 @@ describe('BE-05 ST-04 disbursement', () => {
     expect(await cb(sandbox.signCallback(other), other)).toBe('unknown');
     expect(await cb(sandbox.signCallback(body))).toBe('applied');
     expect(await cb(sandbox.signCallback(body))).toBe('replayed');
-    expect((await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US')).status).toBe('repaying');
-    expect(await t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, orderId))).toHaveLength(1);
+    expect((await orderView(deps(), { customerId: b.customerId, orderId, locale: 'en-US' })).status).toBe(
+      'repaying',
+    );
+    expect(
+      await t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, orderId)),
+    ).toHaveLength(1);
   });
 
   it('BE-05 a reversed payout undoes its ledger posting and asks for a new account', async () => {
     const b = await approved('9195000004', '2222');
     const orderId = await withdraw(b.customerId);
-    await disburseOrder(jobDeps(), orderId);
+    await disburseOrder(jobDeps(), { orderId });
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
-    const reversal = { providerPayoutId: payout!.providerPayoutId, referenceId: payout!.id, state: 'reversed' };
-    const reversed = await receivePayoutCallback({ db: t.database.db, provider: sandbox }, sandbox.signCallback(reversal), reversal, t.clock.now());
+    const reversal = {
+      providerPayoutId: payout!.providerPayoutId,
+      referenceId: payout!.id,
+      state: 'reversed',
+    };
+    const reversed = await receivePayoutCallback(jobDeps(), {
+      headers: sandbox.signCallback(reversal),
+      body: reversal,
+    });
     expect(reversed).toBe('applied');
-    expect((await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US')).status).toBe('payout_failed');
-    const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.customerId, b.customerId));
-    expect(entries.filter((e) => e.account === 'principal_receivable').reduce((s, e) => s + e.amount, 0n)).toBe(0n);
+    expect((await orderView(deps(), { customerId: b.customerId, orderId, locale: 'en-US' })).status).toBe(
+      'payout_failed',
+    );
+    const entries = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.customerId, b.customerId));
+    expect(
+      entries.filter((e) => e.account === 'principal_receivable').reduce((s, e) => s + e.amount, 0n),
+    ).toBe(0n);
   });
 });
 
@@ -160,14 +255,50 @@ describe('loan offer (/allWithdraw)', () => {
   it('CO-01 every quote within the limit, priced by the booking function; blocked while an order is unpaid', async () => {
     const { loanOffer } = await import('./loan-offer.ts');
     const b = await approved('9196000001');
-    const offer = await loanOffer(t.database.db, b.customerId, t.clock.now());
-    expect(offer).toMatchObject({ canWithdraw: true, creditLimit: '400000', terms: [14, 30], hasSignature: false });
-    expect(offer.quotes.map((q) => q.principal)).toEqual(['100000', '100000', '150000', '150000', '200000', '200000', '250000', '250000', '300000', '300000', '350000', '350000', '400000', '400000']);
-    expect(offer.quotes[0]).toMatchObject({ termDays: 14, netProceeds: '97971', documentaryStampTax: '29', totalRepayment: '102100', effectiveMonthlyRate: 0.0925 });
+    const offer = await loanOffer(deps(), { customerId: b.customerId });
+    expect(offer).toMatchObject({
+      canWithdraw: true,
+      creditLimit: '400000',
+      terms: [14, 30],
+      hasSignature: false,
+    });
+    expect(offer.quotes.map((q) => q.principal)).toEqual([
+      '100000',
+      '100000',
+      '150000',
+      '150000',
+      '200000',
+      '200000',
+      '250000',
+      '250000',
+      '300000',
+      '300000',
+      '350000',
+      '350000',
+      '400000',
+      '400000',
+    ]);
+    expect(offer.quotes[0]).toMatchObject({
+      termDays: 14,
+      netProceeds: '97971',
+      documentaryStampTax: '29',
+      totalRepayment: '102100',
+      effectiveMonthlyRate: 0.0925,
+    });
     const orderId = await withdraw(b.customerId);
-    expect(await loanOffer(t.database.db, b.customerId, t.clock.now())).toMatchObject({ canWithdraw: false, blockedBy: 'outstanding_repayment', outstandingOrderId: orderId, hasSignature: true });
-    const booked = await orderView(t.database.db, b.customerId, orderId, t.clock.now(), 'en-US');
+    expect(await loanOffer(deps(), { customerId: b.customerId })).toMatchObject({
+      canWithdraw: false,
+      blockedBy: 'outstanding_repayment',
+      outstandingOrderId: orderId,
+      hasSignature: true,
+    });
+    const booked = await orderView(deps(), { customerId: b.customerId, orderId, locale: 'en-US' });
     const quoted = offer.quotes.find((q) => q.principal === '200000' && q.termDays === 14)!;
-    expect(booked).toMatchObject({ netProceeds: quoted.netProceeds, totalRepayment: quoted.totalRepayment, interest: quoted.interest, tax: quoted.tax });
+    expect(booked).toMatchObject({
+      netProceeds: quoted.netProceeds,
+      totalRepayment: quoted.totalRepayment,
+      interest: quoted.interest,
+      tax: quoted.tax,
+    });
   });
 });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { payoutCallbacks, payouts } from '../../db/schema/index.ts';
-import type { PayoutProvider } from '../../providers/payout/payout-provider.ts';
 import { applyPayoutResultInTx } from './apply-payout-result.ts';
+import type { OrdersContext } from './orders-context.ts';
 
 /**
  * A provider webhook about a payout (BE-05). Forged callbacks (bad signature or token) are refused.
@@ -12,18 +11,44 @@ import { applyPayoutResultInTx } from './apply-payout-result.ts';
  * (payout, state) is recorded once, so a replay changes nothing). The payout must be ours and,
  * once the provider id is known, must match it.
  */
-export async function receivePayoutCallback(deps: { db: Db; provider: PayoutProvider }, headers: Record<string, string | string[] | undefined>, body: unknown, now: Date): Promise<'forged' | 'replayed' | 'unknown' | 'applied' | 'ignored'> {
-  const callback = deps.provider.verifyCallback(headers, body);
+export async function receivePayoutCallback(
+  ctx: Pick<OrdersContext, 'db' | 'clock' | 'payouts'>,
+  input: { headers: Record<string, string | string[] | undefined>; body: unknown },
+): Promise<'forged' | 'replayed' | 'unknown' | 'applied' | 'ignored'> {
+  const { body } = input;
+  const now = ctx.clock.now();
+  const callback = ctx.payouts.verifyCallback(input.headers, body);
   if (!callback) return 'forged';
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(payoutCallbacks)
-      .values({ id: randomUUID(), provider: deps.provider.name, providerPayoutId: callback.providerPayoutId, state: callback.state, receivedAt: now, body: body ?? null })
+      .values({
+        id: randomUUID(),
+        provider: ctx.payouts.name,
+        providerPayoutId: callback.providerPayoutId,
+        state: callback.state,
+        receivedAt: now,
+        body: body ?? null,
+      })
       .onConflictDoNothing()
       .returning({ id: payoutCallbacks.id });
     if (recorded.length === 0) return 'replayed' as const;
-    const [payout] = await tx.select().from(payouts).where(and(eq(payouts.id, callback.referenceId), eq(payouts.provider, deps.provider.name)));
-    if (!payout || (payout.providerPayoutId && payout.providerPayoutId !== callback.providerPayoutId)) return 'unknown' as const;
-    return applyPayoutResultInTx(tx, payout.id, { state: callback.state, providerPayoutId: callback.providerPayoutId, failureCode: callback.failureCode, reference: callback.networkReference }, now);
+    const [payout] = await tx
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.id, callback.referenceId), eq(payouts.provider, ctx.payouts.name)));
+    if (!payout || (payout.providerPayoutId && payout.providerPayoutId !== callback.providerPayoutId))
+      return 'unknown' as const;
+    return applyPayoutResultInTx(
+      tx,
+      payout.id,
+      {
+        state: callback.state,
+        providerPayoutId: callback.providerPayoutId,
+        failureCode: callback.failureCode,
+        reference: callback.networkReference,
+      },
+      now,
+    );
   });
 }

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import type { PixelImage, PhotoUploadType } from '@pisonow/domain';
+import { PHOTO_MIN_SIDE, type PixelImage, type PhotoUploadType } from '@pisonow/domain';
 import { AppError } from '../../lib/app-error.ts';
 
-/** Smaller than this on the short side cannot show an ID card legibly. */
-export const PHOTO_MIN_SIDE = 320;
+/** Smaller than this on the short side cannot show an ID card legibly (shared with the browser's resize). */
+export { PHOTO_MIN_SIDE };
 /** Decompression-bomb guard: a 50-MP phone photo is the most a real camera sends. */
 export const PHOTO_MAX_PIXELS = 50_000_000;
 /** Stored photos are normalised to this longest side (what the browser already sends). */
@@ -15,9 +15,23 @@ const ANALYSIS_SIDE = 640;
 /** The type the bytes really are (magic numbers), whatever the request said. */
 export function sniffImageType(bytes: Buffer): PhotoUploadType | 'image/heic' | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
-  if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp' && /^(heic|heix|hevc|heim|heis|mif1|msf1)$/.test(bytes.toString('latin1', 8, 12))) return 'image/heic';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'image/webp';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 4, 8) === 'ftyp' &&
+    /^(heic|heix|hevc|heim|heis|mif1|msf1)$/.test(bytes.toString('latin1', 8, 12))
+  )
+    return 'image/heic';
   return null;
 }
 
@@ -41,7 +55,8 @@ export async function inspectImage(body: Buffer, declaredType: string): Promise<
   const sniffed = sniffImageType(body);
   if (sniffed === 'image/heic') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   if (!sniffed || sniffed !== declaredType) throw new AppError('IMAGE_INVALID');
-  const input = () => sharp(body, { failOn: 'error', limitInputPixels: PHOTO_MAX_PIXELS, sequentialRead: true });
+  const input = () =>
+    sharp(body, { failOn: 'error', limitInputPixels: PHOTO_MAX_PIXELS, sequentialRead: true });
   try {
     const meta = await input().metadata();
     const expectedFormat = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' }[sniffed];
@@ -58,7 +73,12 @@ export async function inspectImage(body: Buffer, declaredType: string): Promise<
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return { jpeg, width: info.width, height: info.height, pixels: { width: small.width, height: small.height, data } };
+    return {
+      jpeg,
+      width: info.width,
+      height: info.height,
+      pixels: { width: small.width, height: small.height, data },
+    };
   } catch (error) {
     if (error instanceof AppError) throw error;
     // libvips: truncated, corrupt, over the pixel limit, unsupported inside a known container

@@ -20,7 +20,8 @@ export interface PhotoLinkClaims {
 export const PHOTO_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{50}\.[A-Za-z0-9_-]{32}$/;
 
 const uuidBytes = (uuid: string) => Buffer.from(uuid.replace(/-/g, ''), 'hex');
-const uuidText = (bytes: Buffer) => bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+const uuidText = (bytes: Buffer) =>
+  bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
 function mac(key: Buffer, payload: string): Buffer {
   // domain-separated from every other use of the server key
@@ -30,7 +31,9 @@ function mac(key: Buffer, payload: string): Buffer {
 export function signPhotoLink(key: Buffer, claims: PhotoLinkClaims): string {
   const exp = Buffer.alloc(5);
   exp.writeUIntBE(claims.exp, 0, 5);
-  const payload = Buffer.concat([uuidBytes(claims.photoId), uuidBytes(claims.customerId), exp]).toString('base64url');
+  const payload = Buffer.concat([uuidBytes(claims.photoId), uuidBytes(claims.customerId), exp]).toString(
+    'base64url',
+  );
   return `${payload}.${mac(key, payload).toString('base64url')}`;
 }
 
@@ -43,5 +46,9 @@ export function verifyPhotoLink(key: Buffer, token: string): PhotoLinkClaims | n
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const bytes = Buffer.from(payload, 'base64url');
   if (bytes.length !== 37) return null;
-  return { photoId: uuidText(bytes.subarray(0, 16)), customerId: uuidText(bytes.subarray(16, 32)), exp: bytes.readUIntBE(32, 5) };
+  return {
+    photoId: uuidText(bytes.subarray(0, 16)),
+    customerId: uuidText(bytes.subarray(16, 32)),
+    exp: bytes.readUIntBE(32, 5),
+  };
 }

@@ -45,13 +45,25 @@ describe('photos: upload grants, uploads, links (BE-03, VAL-16, ST-05)', () => {
   const grant = async (kind: 'idCard' | 'selfie', who = alice) => {
     const res = await api.json('POST', '/api/photos/upload-grants', { kind }, api.authed(who.token));
     expect(res.status).toBe(201);
-    return res.body as { grantId: string; uploadUrl: string; method: 'PUT'; expiresAt: string; maxBytes: number };
+    return res.body as {
+      grantId: string;
+      uploadUrl: string;
+      method: 'PUT';
+      expiresAt: string;
+      maxBytes: number;
+    };
   };
   const put = async (url: string, body: Buffer, contentType = 'image/jpeg') => {
-    const res = await t.app.inject({ method: 'PUT', url, headers: { 'content-type': contentType }, payload: body });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: { 'content-type': contentType },
+      payload: body,
+    });
     return { status: res.statusCode, body: res.json() as Record<string, unknown> };
   };
-  const upload = async (kind: 'idCard' | 'selfie', name: string, who = alice) => put((await grant(kind, who)).uploadUrl, await fixture(name));
+  const upload = async (kind: 'idCard' | 'selfie', name: string, who = alice) =>
+    put((await grant(kind, who)).uploadUrl, await fixture(name));
 
   it('BE-03 a grant is short-lived, for one kind, and carries no storage credentials', async () => {
     const g = await grant('idCard');
@@ -61,7 +73,10 @@ describe('photos: upload grants, uploads, links (BE-03, VAL-16, ST-05)', () => {
     expect(g.maxBytes).toBe(1_000_000);
     expect(JSON.stringify(g)).not.toMatch(/amz|secret|key/i);
     expect((await api.json('POST', '/api/photos/upload-grants', { kind: 'idCard' })).status).toBe(401);
-    expect((await api.json('POST', '/api/photos/upload-grants', { kind: 'passport' }, api.authed(alice.token))).status).toBe(400);
+    expect(
+      (await api.json('POST', '/api/photos/upload-grants', { kind: 'passport' }, api.authed(alice.token)))
+        .status,
+    ).toBe(400);
   });
 
   it('BE-03 a sharp ID card is accepted, stored privately, re-encoded, hashed, and served back to its owner', async () => {
@@ -70,7 +85,12 @@ describe('photos: upload grants, uploads, links (BE-03, VAL-16, ST-05)', () => {
     expect(res.body).toMatchObject({ kind: 'idCard', status: 'accepted', width: 1600, height: 1200 });
     const photoId = res.body.photoId as string;
     const [row] = await t.database.db.select().from(photos).where(eq(photos.id, photoId));
-    expect(row).toMatchObject({ customerId: alice.customerId, status: 'accepted', mime: 'image/jpeg', rejectionCode: null });
+    expect(row).toMatchObject({
+      customerId: alice.customerId,
+      status: 'accepted',
+      mime: 'image/jpeg',
+      rejectionCode: null,
+    });
     const stored = await readFile(path.join(dataDir, 'objects', row!.storageKey));
     expect(row!.contentHash).toBe(createHash('sha256').update(stored).digest('hex'));
     expect(row!.bytes).toBe(stored.length);
@@ -93,7 +113,13 @@ describe('photos: upload grants, uploads, links (BE-03, VAL-16, ST-05)', () => {
     expect(res.body.code).toBe('PHOTO_RETAKE');
     expect(res.body.message).toBe('There is a problem with the photo, please retake it.');
     const rejected = await t.database.db.select().from(photos).where(eq(photos.status, 'rejected'));
-    expect(rejected.some((p) => p.rejectionCode === 'PHOTO_RETAKE' && (p.checks as { problems: string[] }).problems.includes('blurred'))).toBe(true);
+    expect(
+      rejected.some(
+        (p) =>
+          p.rejectionCode === 'PHOTO_RETAKE' &&
+          (p.checks as { problems: string[] }).problems.includes('blurred'),
+      ),
+    ).toBe(true);
     expect(await storedFiles()).toEqual(before);
   });
 
@@ -166,7 +192,9 @@ describe('photos: upload grants, uploads, links (BE-03, VAL-16, ST-05)', () => {
       jpeg.subarray(0, Math.floor(jpeg.length / 2)), // truncated
       Buffer.concat([jpeg.subarray(0, 4), Buffer.alloc(5000, 0x41)]), // JPEG magic, garbage after
       Buffer.alloc(0),
-      await sharp({ create: { width: 200, height: 120, channels: 3, background: '#888' } }).jpeg().toBuffer(), // too small
+      await sharp({ create: { width: 200, height: 120, channels: 3, background: '#888' } })
+        .jpeg()
+        .toBuffer(), // too small
     ];
     for (const body of cases) {
       const res = await put(g.uploadUrl, body);
@@ -200,14 +228,25 @@ describe('photos: upload grants, uploads, links (BE-03, VAL-16, ST-05)', () => {
 
   it('BE-03 EXIF (GPS position, camera) is stripped from the stored photo', async () => {
     const withGps = await sharp(await fixture('id-card-sharp.jpg'))
-      .withExif({ IFD0: { Make: 'PisoPhone', Copyright: 'borrower' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '14/1 35/1 4/1', GPSLongitudeRef: 'E', GPSLongitude: '120/1 59/1 2/1' } })
+      .withExif({
+        IFD0: { Make: 'PisoPhone', Copyright: 'borrower' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '14/1 35/1 4/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '120/1 59/1 2/1',
+        },
+      })
       .jpeg()
       .toBuffer();
     const meta = await sharp(withGps).metadata();
     expect(meta.exif?.includes(Buffer.from('PisoPhone'))).toBe(true); // the upload really carries EXIF
     const res = await put((await grant('idCard')).uploadUrl, withGps);
     expect(res.status).toBe(201);
-    const [row] = await t.database.db.select().from(photos).where(eq(photos.id, res.body.photoId as string));
+    const [row] = await t.database.db
+      .select()
+      .from(photos)
+      .where(eq(photos.id, res.body.photoId as string));
     const stored = await readFile(path.join(dataDir, 'objects', row!.storageKey));
     const storedMeta = await sharp(stored).metadata();
     expect(storedMeta.exif).toBeUndefined();
@@ -217,7 +256,12 @@ describe('photos: upload grants, uploads, links (BE-03, VAL-16, ST-05)', () => {
 
   it("BE-03 another borrower's photo is simply not found", async () => {
     const mine = await upload('idCard', 'id-card-sharp.jpg', alice);
-    const res = await api.json('GET', `/api/photos/${mine.body.photoId as string}/link`, undefined, api.authed(bob.token));
+    const res = await api.json(
+      'GET',
+      `/api/photos/${mine.body.photoId as string}/link`,
+      undefined,
+      api.authed(bob.token),
+    );
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('NOT_FOUND');
     expect((await api.json('GET', `/api/photos/${mine.body.photoId as string}/link`)).status).toBe(401);
@@ -228,7 +272,12 @@ describe('photos: upload grants, uploads, links (BE-03, VAL-16, ST-05)', () => {
 
   it('BE-03 a photo link expires after 5 minutes and cannot be forged', async () => {
     const mine = await upload('idCard', 'id-card-sharp.jpg');
-    const link = await api.json('GET', `/api/photos/${mine.body.photoId as string}/link`, undefined, api.authed(alice.token));
+    const link = await api.json(
+      'GET',
+      `/api/photos/${mine.body.photoId as string}/link`,
+      undefined,
+      api.authed(alice.token),
+    );
     t.clock.advanceSeconds(200);
     const early = await t.app.inject({ method: 'GET', url: link.body.url });
     expect(early.statusCode).toBe(200);

@@ -1,32 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { checkIdCardQuality, checkSelfieQuality, photoKindSchema, photoProblemCode, type PhotoCheckResult, type PhotoUploadResponse } from '@pisonow/domain';
-import type { Db } from '../../db/client.ts';
+import {
+  checkIdCardQuality,
+  checkSelfieQuality,
+  photoKindSchema,
+  photoProblemCode,
+  type PhotoCheckResult,
+  type PhotoUploadResponse,
+} from '@pisonow/domain';
 import { photos, uploadGrants } from '../../db/schema/index.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Config } from '../../config.ts';
-import type { ObjectStorage } from '../../providers/storage/object-storage.ts';
-import type { FaceDetector } from '../../providers/face/face-detector.ts';
-import type { PhotoInspector } from '../../workers/image-pool.ts';
+import type { PhotosContext } from './photos-context.ts';
 
 /**
  * In SELFIE_MODE=idInHand the borrower holds the card next to their face: the card's own portrait
  * is a face too, but a small one. Faces narrower than this share of the photo do not count.
  */
 export const ID_IN_HAND_MIN_FACE_SHARE = 0.12;
-
-export interface ReceivePhotoUploadDeps {
-  db: Db;
-  clock: Clock;
-  config: Pick<Config, 'SELFIE_MODE'>;
-  storage: ObjectStorage;
-  face: FaceDetector;
-  images: PhotoInspector;
-  log: FastifyBaseLogger;
-}
 
 /**
  * PUT <uploadUrl>: the grant token is the credential. Order matters:
@@ -38,23 +29,34 @@ export interface ReceivePhotoUploadDeps {
  * 5. a photo that fails a check is recorded as rejected — its verdict, metrics and hash, not its
  *    pixels (data minimisation) — and the answer is 422 PHOTO_RETAKE or FACE_FAILED.
  */
-export async function receivePhotoUpload(deps: ReceivePhotoUploadDeps, input: { token: string; contentType: string; body: Buffer }): Promise<PhotoUploadResponse> {
-  const now = deps.clock.now();
-  const [grant] = await deps.db.select().from(uploadGrants).where(eq(uploadGrants.tokenHash, sha256Hex(input.token))).limit(1);
+export async function receivePhotoUpload(
+  ctx: PhotosContext,
+  input: { token: string; contentType: string; body: Buffer },
+): Promise<PhotoUploadResponse> {
+  const now = ctx.clock.now();
+  const [grant] = await ctx.db
+    .select()
+    .from(uploadGrants)
+    .where(eq(uploadGrants.tokenHash, sha256Hex(input.token)))
+    .limit(1);
   if (!grant) throw new AppError('NOT_FOUND');
   if (grant.usedAt || grant.expiresAt.getTime() <= now.getTime()) throw new AppError('UPLOAD_GRANT_EXPIRED');
   if (input.body.length > grant.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
   const kind = photoKindSchema.parse(grant.kind);
 
-  const image = await deps.images.inspect(input.body, input.contentType);
+  const image = await ctx.images.inspect(input.body, input.contentType);
 
-  let check: PhotoCheckResult;
+  // a receipt (often a screenshot) is read by a person in the console: decoding and re-encoding it
+  // (size, type, metadata stripped) is its check; the card and face checks do not apply
+  let check: Pick<PhotoCheckResult, 'problems'> & { metrics: Partial<PhotoCheckResult['metrics']> };
   if (kind === 'idCard') {
     check = checkIdCardQuality(image.pixels);
+  } else if (kind === 'paymentReceipt') {
+    check = { problems: [], metrics: { width: image.width, height: image.height } };
   } else {
-    const faces = await deps.face.countFaces(
+    const faces = await ctx.face.countFaces(
       { width: image.pixels.width, height: image.pixels.height, data: Uint8Array.from(image.pixels.data) },
-      { minFaceShare: deps.config.SELFIE_MODE === 'idInHand' ? ID_IN_HAND_MIN_FACE_SHARE : 0 },
+      { minFaceShare: ctx.config.SELFIE_MODE === 'idInHand' ? ID_IN_HAND_MIN_FACE_SHARE : 0 },
     );
     check = checkSelfieQuality(image.pixels, { faces });
   }
@@ -62,13 +64,15 @@ export async function receivePhotoUpload(deps: ReceivePhotoUploadDeps, input: { 
 
   const photoId = randomUUID();
   const storageKey = rejection ? '' : `photos/${grant.customerId}/${photoId}.jpg`;
-  if (!rejection) await deps.storage.put(storageKey, image.jpeg, 'image/jpeg');
+  if (!rejection) await ctx.storage.put(storageKey, image.jpeg, 'image/jpeg');
   try {
-    await deps.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const claimed = await tx
         .update(uploadGrants)
         .set({ usedAt: now })
-        .where(and(eq(uploadGrants.id, grant.id), isNull(uploadGrants.usedAt), gt(uploadGrants.expiresAt, now)))
+        .where(
+          and(eq(uploadGrants.id, grant.id), isNull(uploadGrants.usedAt), gt(uploadGrants.expiresAt, now)),
+        )
         .returning({ id: uploadGrants.id });
       if (claimed.length !== 1) throw new AppError('UPLOAD_GRANT_EXPIRED'); // a concurrent upload won
       await tx.insert(photos).values({
@@ -83,16 +87,23 @@ export async function receivePhotoUpload(deps: ReceivePhotoUploadDeps, input: { 
         contentHash: sha256Hex(image.jpeg),
         status: rejection ? 'rejected' : 'accepted',
         rejectionCode: rejection,
-        checks: { problems: check.problems, ...check.metrics, selfieMode: kind === 'selfie' ? deps.config.SELFIE_MODE : undefined },
+        checks: {
+          problems: check.problems,
+          ...check.metrics,
+          selfieMode: kind === 'selfie' ? ctx.config.SELFIE_MODE : undefined,
+        },
         createdAt: now,
       });
     });
   } catch (error) {
-    if (storageKey) await deps.storage.delete(storageKey).catch((e: unknown) => deps.log.warn({ err: e, storageKey }, 'orphan photo object not deleted'));
+    if (storageKey)
+      await ctx.storage
+        .delete(storageKey)
+        .catch((e: unknown) => ctx.log.warn({ err: e, storageKey }, 'orphan photo object not deleted'));
     throw error;
   }
   if (rejection) {
-    deps.log.info({ photoId, kind, problems: check.problems }, 'photo rejected');
+    ctx.log.info({ photoId, kind, problems: check.problems }, 'photo rejected');
     throw new AppError(rejection);
   }
   return { photoId, kind, status: 'accepted', width: image.width, height: image.height };

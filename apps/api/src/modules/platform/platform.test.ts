@@ -12,12 +12,21 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
-  writeFileSync(path.join(dist, 'start.html'), '<!doctype html><div id="root" data-prerendered="start"></div>');
+  writeFileSync(
+    path.join(dist, 'start.html'),
+    '<!doctype html><div id="root" data-prerendered="start"></div>',
+  );
   // what vite-plugin-compression2 writes next to every text asset
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync('console.log(1)'));
   writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync('<!doctype html><div id="root"></div>'));
-  t = await createTestApp({ WEB_DIST: dist, COMPANY_NAME: 'Test Lending Corp.', COMPANY_SEC_REG_NO: 'CS201912345', COMPANY_CA_NO: '3099', ROUTE_ALIASES: '{"start":"/s9x"}' });
+  t = await createTestApp({
+    WEB_DIST: dist,
+    COMPANY_NAME: 'Test Lending Corp.',
+    COMPANY_SEC_REG_NO: 'CS201912345',
+    COMPANY_CA_NO: '3099',
+    ROUTE_ALIASES: '{"start":"/s9x"}',
+  });
 });
 afterAll(async () => t?.close());
 
@@ -31,7 +40,11 @@ describe('platform: health, public config, OpenAPI, security headers, web servin
   it('BE-07 SH-05 public config carries the company line (SEC MC 19) and route aliases', async () => {
     const res = await t.app.inject('/api/config/public');
     expect(res.json()).toMatchObject({
-      company: { name: 'Test Lending Corp.', secRegistrationNo: 'CS201912345', certificateOfAuthorityNo: '3099' },
+      company: {
+        name: 'Test Lending Corp.',
+        secRegistrationNo: 'CS201912345',
+        certificateOfAuthorityNo: '3099',
+      },
       routeAliases: { start: '/s9x' },
       sandbox: true,
       otp: { length: 4 },
@@ -41,8 +54,18 @@ describe('platform: health, public config, OpenAPI, security headers, web servin
   it('OpenAPI document at /api/openapi.json lists the login routes; docs page at /api/docs', async () => {
     const doc = (await t.app.inject('/api/openapi.json')).json();
     expect(doc.openapi).toBe('3.0.3');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login-code', '/api/auth/login', '/api/auth/logout', '/api/me', '/api/health']));
-    expect(doc.paths['/api/auth/login-code'].post.requestBody.content['application/json'].schema.properties.phone).toBeTruthy();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login-code',
+        '/api/auth/login',
+        '/api/auth/logout',
+        '/api/me',
+        '/api/health',
+      ]),
+    );
+    expect(
+      doc.paths['/api/auth/login-code'].post.requestBody.content['application/json'].schema.properties.phone,
+    ).toBeTruthy();
     const docs = await t.app.inject('/api/docs/');
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger');
@@ -69,13 +92,22 @@ describe('platform: health, public config, OpenAPI, security headers, web servin
   });
 
   it('issue 9: pre-compressed brotli / gzip copies are served with Content-Encoding and Vary', async () => {
-    const br = await t.app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
-    const gz = await t.app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    const plain = await t.app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
     const page = await t.app.inject({ url: '/homeIndex', headers: { 'accept-encoding': 'br' } });

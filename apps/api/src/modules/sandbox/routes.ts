@@ -1,17 +1,38 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, desc, eq } from 'drizzle-orm';
-import { formatPeso, manilaDate, phoneSchema, sandboxClockRequest, sandboxClockResponse, type Centavos, type CollectionChannel } from '@pisonow/domain';
-import { captchaChallenges, payouts, repayments, sandboxClock, sandboxSmsOutbox } from '../../db/schema/index.ts';
+import {
+  formatPeso,
+  manilaDate,
+  phoneSchema,
+  sandboxClockRequest,
+  sandboxClockResponse,
+  type Centavos,
+  type CollectionChannel,
+} from '@pisonow/domain';
+import {
+  captchaChallenges,
+  payouts,
+  repayments,
+  sandboxClock,
+  sandboxSmsOutbox,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isMovable, MS, OffsetClock } from '../../lib/clock.ts';
 import { errorSchema } from '../../lib/http.ts';
 import { SandboxPayoutProvider } from '../../providers/payout/sandbox-payout.ts';
-import { SandboxCollectionProvider, type SimulatedOutcome } from '../../providers/collection/sandbox-collection.ts';
+import {
+  SandboxCollectionProvider,
+  type SimulatedOutcome,
+} from '../../providers/collection/sandbox-collection.ts';
 import { runServicingDay } from '../servicing/run-servicing-day.ts';
+import { bookDueAutomaticReloans } from '../easy-reloan/book-automatic-reloan.ts';
+import { expireCoupons } from '../coupons/expire-coupons.ts';
+import { easyReloanContext } from '../easy-reloan/easy-reloan-context.ts';
 import { servicingContext } from '../servicing/routes.ts';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * Sandbox-only routes (registered only when SANDBOX=1): read what the simulated providers did, so
@@ -25,12 +46,31 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sandbox'],
         summary: "A number's SMS messages, newest first",
         querystring: z.object({ phone: phoneSchema }),
-        response: { 200: z.object({ messages: z.array(z.object({ id: z.string(), phone: z.string(), body: z.string(), createdAt: z.string() })) }), 400: errorSchema },
+        response: {
+          200: z.object({
+            messages: z.array(
+              z.object({ id: z.string(), phone: z.string(), body: z.string(), createdAt: z.string() }),
+            ),
+          }),
+          400: errorSchema,
+        },
       },
     },
     async (request) => {
-      const rows = await app.db.select().from(sandboxSmsOutbox).where(eq(sandboxSmsOutbox.phone, request.query.phone)).orderBy(desc(sandboxSmsOutbox.createdAt)).limit(50);
-      return { messages: rows.map((r) => ({ id: r.id, phone: r.phone, body: r.body, createdAt: r.createdAt.toISOString() })) };
+      const rows = await app.db
+        .select()
+        .from(sandboxSmsOutbox)
+        .where(eq(sandboxSmsOutbox.phone, request.query.phone))
+        .orderBy(desc(sandboxSmsOutbox.createdAt))
+        .limit(50);
+      return {
+        messages: rows.map((r) => ({
+          id: r.id,
+          phone: r.phone,
+          body: r.body,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
     },
   );
 
@@ -44,25 +84,49 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sandbox'],
         summary: 'Simulate the payout provider webhook for one payout',
         params: z.object({ payoutId: z.uuid({ error: 'NOT_FOUND' }) }),
-        body: z.object({ state: z.enum(['succeeded', 'failed', 'reversed']), failureCode: z.string().max(40).optional() }),
+        body: z.object({
+          state: z.enum(['succeeded', 'failed', 'reversed']),
+          failureCode: z.string().max(40).optional(),
+        }),
         response: { 200: z.object({ result: z.string() }), 404: errorSchema },
       },
     },
     async (request) => {
       const [payout] = await app.db.select().from(payouts).where(eq(payouts.id, request.params.payoutId));
       const provider = app.providers.payouts;
-      if (!payout || payout.provider !== 'sandbox' || !(provider instanceof SandboxPayoutProvider)) throw new AppError('NOT_FOUND');
-      const body = { providerPayoutId: payout.providerPayoutId ?? payout.id, referenceId: payout.id, state: request.body.state, ...(request.body.failureCode ? { failureCode: request.body.failureCode } : {}) };
-      const delivered = await app.inject({ method: 'POST', url: '/api/payouts/callbacks', headers: { 'content-type': 'application/json', ...provider.signCallback(body) }, payload: JSON.stringify(body) });
+      if (!payout || payout.provider !== 'sandbox' || !(provider instanceof SandboxPayoutProvider))
+        throw new AppError('NOT_FOUND');
+      const body = {
+        providerPayoutId: payout.providerPayoutId ?? payout.id,
+        referenceId: payout.id,
+        state: request.body.state,
+        ...(request.body.failureCode ? { failureCode: request.body.failureCode } : {}),
+      };
+      const delivered = await app.inject({
+        method: 'POST',
+        url: '/api/payouts/callbacks',
+        headers: { 'content-type': 'application/json', ...provider.signCallback(body) },
+        payload: JSON.stringify(body),
+      });
       return { result: String((delivered.json() as { result?: string }).result ?? delivered.statusCode) };
     },
   );
 
   app.get(
     '/sandbox/captcha/:captchaId',
-    { schema: { tags: ['sandbox'], summary: 'The answer of a captcha (for browser tests)', params: z.object({ captchaId: z.uuid({ error: 'NOT_FOUND' }) }), response: { 200: z.object({ answer: z.string() }), 404: errorSchema } } },
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'The answer of a captcha (for browser tests)',
+        params: z.object({ captchaId: z.uuid({ error: 'NOT_FOUND' }) }),
+        response: { 200: z.object({ answer: z.string() }), 404: errorSchema },
+      },
+    },
     async (request) => {
-      const [row] = await app.db.select({ answer: captchaChallenges.sandboxAnswer }).from(captchaChallenges).where(eq(captchaChallenges.id, request.params.captchaId));
+      const [row] = await app.db
+        .select({ answer: captchaChallenges.sandboxAnswer })
+        .from(captchaChallenges)
+        .where(eq(captchaChallenges.id, request.params.captchaId));
       if (!row?.answer) throw new AppError('NOT_FOUND');
       return { answer: row.answer };
     },
@@ -72,7 +136,13 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   // Hidden from the OpenAPI document (not part of the API; the fuzzers read the document).
   app.get(
     '/sandbox/slow',
-    { schema: { hide: true, querystring: z.object({ ms: z.coerce.number().int().min(0).max(5000) }), response: { 200: z.object({ waitedMs: z.number() }) } } },
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({ ms: z.coerce.number().int().min(0).max(5000) }),
+        response: { 200: z.object({ waitedMs: z.number() }) },
+      },
+    },
     async (request) => {
       await new Promise((resolve) => setTimeout(resolve, request.query.ms));
       return { waitedMs: request.query.ms };
@@ -89,70 +159,146 @@ export default sandboxRoutes;
  */
 export const sandboxServicingRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = servicingContext(app);
+  const reloanCtx = easyReloanContext(app);
   const clockView = (jobsRun: string[]) => {
     const now = app.clock.now();
-    return { now: now.toISOString(), manilaDate: manilaDate(now), offsetMs: app.clock instanceof OffsetClock ? app.clock.offsetMs : 0, jobsRun };
+    return {
+      now: now.toISOString(),
+      manilaDate: manilaDate(now),
+      offsetMs: app.clock instanceof OffsetClock ? app.clock.offsetMs : 0,
+      jobsRun,
+    };
   };
 
-  app.get('/sandbox/clock', { schema: { tags: ['sandbox'], summary: 'The test clock', response: { 200: sandboxClockResponse } } }, async () => clockView([]));
+  app.get(
+    '/sandbox/clock',
+    { schema: { tags: ['sandbox'], summary: 'The test clock', response: { 200: sandboxClockResponse } } },
+    async () => clockView([]),
+  );
 
-  app.post('/sandbox/clock', { schema: { tags: ['sandbox'], summary: 'Move the test clock (whole system) and run the jobs that became due', body: sandboxClockRequest, response: { 200: sandboxClockResponse, 400: errorSchema, 404: errorSchema } } }, async (request) => {
-    const clock = app.clock;
-    if (!isMovable(clock)) throw new AppError('NOT_FOUND');
-    const body = request.body;
-    const before = clock.now();
-    if ('to' in body) {
-      const to = new Date(body.to);
-      if (to < before) throw new AppError('VALIDATION_FAILED'); // time only moves forward: the ledger is dated
-      clock.set(to);
-    } else clock.advance('advanceDays' in body ? body.advanceDays * MS.day : body.advanceHours * MS.hour);
-    if (clock instanceof OffsetClock) {
-      const offsetMs = BigInt(clock.offsetMs);
-      await app.db.insert(sandboxClock).values({ id: 1, offsetMs, updatedAt: clock.now() }).onConflictDoUpdate({ target: sandboxClock.id, set: { offsetMs, updatedAt: clock.now() } });
-    }
-    const day = await runServicingDay(ctx);
-    return clockView([`servicing.day ${day.today}: ${day.becameOverdue} overdue, ${day.charges} charges, ${day.expired} expired, ${day.reminders} reminders`]);
-  });
+  app.post(
+    '/sandbox/clock',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Move the test clock (whole system) and run the jobs that became due',
+        body: sandboxClockRequest,
+        response: { 200: sandboxClockResponse, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const clock = app.clock;
+      if (!isMovable(clock)) throw new AppError('NOT_FOUND');
+      const body = request.body;
+      const before = clock.now();
+      if ('to' in body) {
+        const to = new Date(body.to);
+        if (to < before) throw new AppError('VALIDATION_FAILED'); // time only moves forward: the ledger is dated
+        clock.set(to);
+      } else clock.advance('advanceDays' in body ? body.advanceDays * MS.day : body.advanceHours * MS.hour);
+      if (clock instanceof OffsetClock) {
+        const offsetMs = BigInt(clock.offsetMs);
+        await app.db
+          .insert(sandboxClock)
+          .values({ id: 1, offsetMs, updatedAt: clock.now() })
+          .onConflictDoUpdate({ target: sandboxClock.id, set: { offsetMs, updatedAt: clock.now() } });
+      }
+      const day = await runServicingDay(ctx);
+      const reloans = await bookDueAutomaticReloans(reloanCtx);
+      const couponsExpired = await expireCoupons(app);
+      return clockView([
+        ...(couponsExpired ? [`coupons: ${couponsExpired} expired`] : []),
+        `servicing.day ${day.today}: ${day.becameOverdue} overdue, ${day.charges} charges, ${day.expired} expired, ${day.reminders} reminders`,
+        ...(reloans.length ? [`easy re-loan: ${reloans.map((r) => r.outcome).join(', ')}`] : []),
+      ]);
+    },
+  );
 
   const collectionOf = async (providerCollectionId: string) => {
     const provider = app.providers.collections;
     if (!(provider instanceof SandboxCollectionProvider)) throw new AppError('NOT_FOUND');
-    const [row] = await app.db.select().from(repayments).where(and(eq(repayments.provider, 'sandbox'), eq(repayments.providerCollectionId, providerCollectionId)));
+    const [row] = await app.db
+      .select()
+      .from(repayments)
+      .where(
+        and(eq(repayments.provider, 'sandbox'), eq(repayments.providerCollectionId, providerCollectionId)),
+      );
     if (!row) throw new AppError('NOT_FOUND');
     return { provider, row };
   };
-  const deliver = async (provider: SandboxCollectionProvider, row: typeof repayments.$inferSelect, outcome: SimulatedOutcome, options: { paidAt?: Date; amount?: Centavos } = {}) => {
+  const deliver = async (
+    provider: SandboxCollectionProvider,
+    row: typeof repayments.$inferSelect,
+    outcome: SimulatedOutcome,
+    options: { paidAt?: Date; amount?: Centavos } = {},
+  ) => {
     const hook = provider.simulate(row.providerCollectionId!, outcome, {
       now: app.clock.now(),
       ...options,
-      collection: { referenceId: row.id, amount: row.amount, channel: row.channel as CollectionChannel, providerCode: row.providerCode },
+      collection: {
+        referenceId: row.id,
+        amount: row.amount,
+        channel: row.channel as CollectionChannel,
+        providerCode: row.providerCode,
+      },
     });
-    const delivered = await app.inject({ method: 'POST', url: '/api/collections/webhook', headers: hook.headers, payload: hook.rawBody });
+    const delivered = await app.inject({
+      method: 'POST',
+      url: '/api/collections/webhook',
+      headers: hook.headers,
+      payload: hook.rawBody,
+    });
     return String((delivered.json() as { result?: string }).result ?? delivered.statusCode);
   };
 
   // The sandbox e-wallet checkout: what GCash or Maya would show. Plain HTML forms (no script, CSP-clean).
-  app.get('/sandbox/checkout/:providerCollectionId', { schema: { tags: ['sandbox'], summary: 'Sandbox e-wallet checkout page', params: z.object({ providerCollectionId: z.string().regex(/^[\w-]{4,80}$/, { error: 'NOT_FOUND' }) }) } }, async (request, reply) => {
-    const { row } = await collectionOf(request.params.providerCollectionId);
-    const id = esc(request.params.providerCollectionId);
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox checkout</title>
+  app.get(
+    '/sandbox/checkout/:providerCollectionId',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Sandbox e-wallet checkout page',
+        params: z.object({ providerCollectionId: z.string().regex(/^[\w-]{4,80}$/, { error: 'NOT_FOUND' }) }),
+      },
+    },
+    async (request, reply) => {
+      const { row } = await collectionOf(request.params.providerCollectionId);
+      const id = esc(request.params.providerCollectionId);
+      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox checkout</title>
 <style>body{font:16px system-ui,sans-serif;margin:0;background:#f3f6fb;color:#1b2430}main{max-width:420px;margin:0 auto;padding:24px}h1{font-size:20px}.amount{font-size:32px;font-weight:700;margin:16px 0}button{width:100%;padding:14px;font-size:17px;border-radius:10px;border:0;margin-top:12px}.pay{background:#0b5cff;color:#fff}.cancel{background:#e3e8f0;color:#1b2430}p{color:#3d4a5c}</style></head>
 <body><main><h1>${esc(row.providerCode)} · sandbox checkout</h1><p>PisoNow loan ${esc(row.purpose === 'extension' ? 'extension' : 'repayment')}</p><div class="amount">${esc(formatPeso(row.amount))}</div>
 <form method="post" action="/api/sandbox/checkout/${id}/pay"><button class="pay" type="submit">Pay ${esc(formatPeso(row.amount))}</button></form>
 <form method="post" action="/api/sandbox/checkout/${id}/cancel"><button class="cancel" type="submit">Cancel</button></form>
 <p>Sandbox: no money moves. Pay sends the provider's signed webhook to the server.</p></main></body></html>`;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-  });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    },
+  );
 
   await app.register(async (plain) => {
     const forms = plain.withTypeProvider<ZodTypeProvider>();
-    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, _body, done) => done(null, {}),
+    );
     for (const action of ['pay', 'cancel'] as const) {
-      forms.post(`/sandbox/checkout/:providerCollectionId/${action}`, { schema: { tags: ['sandbox'], summary: `Sandbox checkout: ${action}`, params: z.object({ providerCollectionId: z.string().regex(/^[\w-]{4,80}$/, { error: 'NOT_FOUND' }) }) } }, async (request, reply) => {
-        const { provider, row } = await collectionOf(request.params.providerCollectionId);
-        await deliver(provider, row, action === 'pay' ? 'pay' : 'fail');
-        return reply.redirect(`/repaidDetail?repayment=${row.id}`, 303);
-      });
+      forms.post(
+        `/sandbox/checkout/:providerCollectionId/${action}`,
+        {
+          schema: {
+            tags: ['sandbox'],
+            summary: `Sandbox checkout: ${action}`,
+            params: z.object({
+              providerCollectionId: z.string().regex(/^[\w-]{4,80}$/, { error: 'NOT_FOUND' }),
+            }),
+          },
+        },
+        async (request, reply) => {
+          const { provider, row } = await collectionOf(request.params.providerCollectionId);
+          await deliver(provider, row, action === 'pay' ? 'pay' : 'fail');
+          return reply.redirect(`/repaidDetail?repayment=${row.id}`, 303);
+        },
+      );
     }
   });
 
@@ -161,19 +307,36 @@ export const sandboxServicingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['sandbox'],
-        summary: "Simulate the collection provider's webhook for one repayment (bank transfer, over the counter, late or different payments)",
+        summary:
+          "Simulate the collection provider's webhook for one repayment (bank transfer, over the counter, late or different payments)",
         params: z.object({ repaymentId: z.uuid({ error: 'NOT_FOUND' }) }),
-        body: z.strictObject({ outcome: z.enum(['pay', 'pay_late', 'pay_different', 'expire', 'fail']), amount: z.string().regex(/^\d{1,12}$/).optional(), paidAt: z.iso.datetime({ offset: true }).optional() }),
+        body: z.strictObject({
+          outcome: z.enum(['pay', 'pay_late', 'pay_different', 'expire', 'fail']),
+          amount: z
+            .string()
+            .regex(/^\d{1,12}$/)
+            .optional(),
+          paidAt: z.iso.datetime({ offset: true }).optional(),
+        }),
         response: { 200: z.object({ result: z.string() }), 400: errorSchema, 404: errorSchema },
       },
     },
     async (request) => {
-      const [row] = await app.db.select().from(repayments).where(eq(repayments.id, request.params.repaymentId));
+      const [row] = await app.db
+        .select()
+        .from(repayments)
+        .where(eq(repayments.id, request.params.repaymentId));
       if (!row?.providerCollectionId) throw new AppError('NOT_FOUND');
       const { provider } = await collectionOf(row.providerCollectionId);
       const { outcome, amount, paidAt } = request.body;
-      if ((outcome === 'pay_different' && !amount) || (outcome === 'pay_late' && !paidAt)) throw new AppError('VALIDATION_FAILED');
-      return { result: await deliver(provider, row, outcome, { ...(amount ? { amount: BigInt(amount) } : {}), ...(paidAt ? { paidAt: new Date(paidAt) } : {}) }) };
+      if ((outcome === 'pay_different' && !amount) || (outcome === 'pay_late' && !paidAt))
+        throw new AppError('VALIDATION_FAILED');
+      return {
+        result: await deliver(provider, row, outcome, {
+          ...(amount ? { amount: BigInt(amount) } : {}),
+          ...(paidAt ? { paidAt: new Date(paidAt) } : {}),
+        }),
+      };
     },
   );
 };

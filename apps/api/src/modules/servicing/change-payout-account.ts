@@ -7,19 +7,43 @@ import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
 import { contractsFor } from '../application/application-context.ts';
 import { validationError } from '../application/validation-error.ts';
+import { switchIsOn } from '../platform/operational-switches.ts';
 import type { ServicingContext } from './servicing-context.ts';
 
-async function accountOf(db: Db | Tx, customerId: string, ctx: Pick<ServicingContext, 'bankChangeMaintenance'>): Promise<PayoutAccountResponse & { applicationId: string | null }> {
-  const [application] = await db.select({ id: applications.id }).from(applications).where(eq(applications.customerId, customerId));
-  const [step] = application ? await db.select({ data: applicationSteps.data }).from(applicationSteps).where(and(eq(applicationSteps.applicationId, application.id), eq(applicationSteps.step, 'bankInfo'))) : [];
+async function accountOf(
+  db: Db | Tx,
+  customerId: string,
+  ctx: Pick<ServicingContext, 'bankChangeMaintenance'>,
+): Promise<PayoutAccountResponse & { applicationId: string | null }> {
+  const [application] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.customerId, customerId));
+  const [step] = application
+    ? await db
+        .select({ data: applicationSteps.data })
+        .from(applicationSteps)
+        .where(and(eq(applicationSteps.applicationId, application.id), eq(applicationSteps.step, 'bankInfo')))
+    : [];
   // RO-02: only a borrower with a re-loan (a loan fully repaid) may change the payout account
-  const [settled] = await db.select({ id: orders.id }).from(orders).where(ownedBy(orders, customerId, eq(orders.status, 'settled'))).limit(1);
-  const account = Object.fromEntries(Object.entries((step?.data ?? {}) as Record<string, unknown>).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
-  const blockedBy = !settled ? 'no_reloan' : ctx.bankChangeMaintenance ? 'maintenance' : null;
+  const [settled] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(ownedBy(orders, customerId, eq(orders.status, 'settled')))
+    .limit(1);
+  const account = Object.fromEntries(
+    Object.entries((step?.data ?? {}) as Record<string, unknown>).filter(([, v]) => typeof v === 'string'),
+  ) as Record<string, string>;
+  // RO-02: the console's switch wins; the environment's value is the default (issue 11)
+  const maintenance = await switchIsOn(db, 'bankChangeMaintenance', ctx.bankChangeMaintenance);
+  const blockedBy = !settled ? 'no_reloan' : maintenance ? 'maintenance' : null;
   return { canChange: blockedBy === null, blockedBy, account, applicationId: application?.id ?? null };
 }
 
-export async function getPayoutAccount(ctx: ServicingContext, input: { customerId: string }): Promise<PayoutAccountResponse> {
+export async function getPayoutAccount(
+  ctx: ServicingContext,
+  input: { customerId: string },
+): Promise<PayoutAccountResponse> {
   const { applicationId: _applicationId, ...view } = await accountOf(ctx.db, input.customerId, ctx);
   void _applicationId;
   return view;
@@ -30,22 +54,43 @@ export async function getPayoutAccount(ctx: ServicingContext, input: { customerI
  * loans. Refused for a first-time borrower, while the maintenance switch is on, and when the new
  * account is the same as the old one; validated with the same contract as the application step.
  */
-export async function changePayoutAccount(ctx: ServicingContext, input: { customerId: string; body: unknown }): Promise<PayoutAccountResponse> {
+export async function changePayoutAccount(
+  ctx: ServicingContext,
+  input: { customerId: string; body: unknown },
+): Promise<PayoutAccountResponse> {
   const now = ctx.clock.now();
   const current = await accountOf(ctx.db, input.customerId, ctx);
-  if (current.blockedBy === 'no_reloan' || !current.applicationId) throw new AppError('BANK_CHANGE_NOT_ALLOWED');
+  if (current.blockedBy === 'no_reloan' || !current.applicationId)
+    throw new AppError('BANK_CHANGE_NOT_ALLOWED');
   if (current.blockedBy === 'maintenance') throw new AppError('BANK_CHANGE_MAINTENANCE');
   const parsed = (await contractsFor(ctx.db, input.customerId, now)).bankInfo.safeParse(input.body);
   if (!parsed.success) throw validationError(parsed.error);
   const next = parsed.data as Record<string, unknown>;
   const old = current.account;
-  if (old.channel === next.channel && old.providerCode === next.providerCode && (old.account ?? null) === (next.account ?? null)) {
-    throw new AppError('PAYOUT_UNCHANGED', { status: 400, details: [{ field: 'account', code: 'PAYOUT_UNCHANGED' }] });
+  if (
+    old.channel === next.channel &&
+    old.providerCode === next.providerCode &&
+    (old.account ?? null) === (next.account ?? null)
+  ) {
+    throw new AppError('PAYOUT_UNCHANGED', {
+      status: 400,
+      details: [{ field: 'account', code: 'PAYOUT_UNCHANGED' }],
+    });
   }
   const applicationId = current.applicationId;
   await ctx.db.transaction(async (tx) => {
-    await tx.update(applicationSteps).set({ data: next, updatedAt: now }).where(and(eq(applicationSteps.applicationId, applicationId), eq(applicationSteps.step, 'bankInfo')));
-    await tx.insert(applicationEvents).values({ id: randomUUID(), applicationId, type: 'payout_account_changed', step: 'bankInfo', at: now, detail: { by: 'borrower', route: 'changeBank' } });
+    await tx
+      .update(applicationSteps)
+      .set({ data: next, updatedAt: now })
+      .where(and(eq(applicationSteps.applicationId, applicationId), eq(applicationSteps.step, 'bankInfo')));
+    await tx.insert(applicationEvents).values({
+      id: randomUUID(),
+      applicationId,
+      type: 'payout_account_changed',
+      step: 'bankInfo',
+      at: now,
+      detail: { by: 'borrower', route: 'changeBank' },
+    });
   });
   return getPayoutAccount(ctx, { customerId: input.customerId });
 }

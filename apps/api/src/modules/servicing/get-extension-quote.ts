@@ -8,8 +8,14 @@ import { loadLoan } from './loan-record.ts';
 import type { ServicingContext } from './servicing-context.ts';
 
 /** CO-02: what extending this loan today costs and does, with a fresh disclosure statement. */
-export async function getExtensionQuote(ctx: ServicingContext, input: { customerId: string; orderId: string; locale: Locale }): Promise<ExtensionQuoteResponse> {
-  const [owned] = await ctx.db.select({ id: orders.id }).from(orders).where(ownedBy(orders, input.customerId, eq(orders.id, input.orderId)));
+export async function getExtensionQuote(
+  ctx: ServicingContext,
+  input: { customerId: string; orderId: string; locale: Locale },
+): Promise<ExtensionQuoteResponse> {
+  const [owned] = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(ownedBy(orders, input.customerId, eq(orders.id, input.orderId)));
   if (!owned) throw new AppError('NOT_FOUND');
   const { loan } = (await loadLoan(ctx.db, input.orderId))!;
   const quote = extensionQuote(loan, manilaDate(ctx.clock.now()));

@@ -1,19 +1,58 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
-import { IllegalTransition, applyOrderEvent, manilaDate, type Loan, type LoanEvent, type LoanOutcome, type LoanTransaction, type OrderStatus } from '@pisonow/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  IllegalTransition,
+  LoanActionRefused,
+  applyOrderEvent,
+  manilaDate,
+  type Loan,
+  type LoanEvent,
+  type LoanOutcome,
+  type LoanTransaction,
+  type ChargePauseReason,
+  type MessageEvent,
+  type MessageParams,
+  type OrderStatus,
+} from '@pisonow/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { loanTransactions, orderEvents, orders } from '../../db/schema/index.ts';
+import {
+  ledgerEntries,
+  loanChargePauses,
+  loanTransactions,
+  loanWriteOffs,
+  orderEvents,
+  orders,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
+import { recordMessage } from '../messages/record-message.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+/** What a loan's history needs of each `loan_transactions` row. */
+export type LoanHistoryRow = Pick<
+  typeof loanTransactions.$inferSelect,
+  | 'type'
+  | 'principal'
+  | 'interest'
+  | 'fees'
+  | 'lateCharge'
+  | 'penalty'
+  | 'cash'
+  | 'businessDate'
+  | 'dueDate'
+  | 'days'
+>;
 
 /**
  * The bridge between the loan's pure life (packages/domain applyOrderEvent) and the database: read
  * a loan into the domain's shape, and persist an outcome (order changes, event history, loan
  * transactions and their ledger postings, suspense) inside the caller's transaction.
  */
-export function loanFromRows(order: OrderRow, history: readonly (typeof loanTransactions.$inferSelect)[]): Loan {
+export function loanFromRows(
+  order: OrderRow,
+  history: readonly LoanHistoryRow[],
+  pauses: readonly ChargePauseRow[] = [],
+): Loan {
   return {
     id: order.id,
     status: order.status as OrderStatus,
@@ -31,31 +70,96 @@ export function loanFromRows(order: OrderRow, history: readonly (typeof loanTran
       lenderDocumentaryStampTax: order.lenderDocumentaryStampTax,
       netProceeds: order.netProceeds,
       totalRepayment: order.totalRepayment,
-      financeCharge: order.interest + order.serviceFee + order.creditReportingFee + order.tax + order.documentaryStampTax,
+      financeCharge:
+        order.interest + order.serviceFee + order.creditReportingFee + order.tax + order.documentaryStampTax,
     },
-    terms: { lateCharge: order.lateCharge, penaltyDailyPpm: order.penaltyDailyPpm, extensionFeeBp: order.extensionFeeBp, extensionDays: order.extensionDays },
+    terms: {
+      lateCharge: order.lateCharge,
+      penaltyDailyPpm: order.penaltyDailyPpm,
+      extensionFeeBp: order.extensionFeeBp,
+      extensionDays: order.extensionDays,
+    },
     disbursedOn: order.disbursedAt ? manilaDate(order.disbursedAt) : null,
+    disbursedAt: order.disbursedAt,
     dueDate: order.dueDate,
-    transactions: history.map(
-      (t): LoanTransaction => ({
-        type: t.type as LoanTransaction['type'],
-        portions: { principal: t.principal, interest: t.interest, fees: t.fees, lateCharge: t.lateCharge, penalty: t.penalty },
-        cash: t.cash,
-        businessDate: t.businessDate,
-        dueDate: t.dueDate,
-        ...(t.days !== null ? { days: t.days } : {}),
-      }),
-    ),
+    transactions: history.map((t): LoanTransaction => ({
+      type: t.type as LoanTransaction['type'],
+      portions: {
+        principal: t.principal,
+        interest: t.interest,
+        fees: t.fees,
+        lateCharge: t.lateCharge,
+        penalty: t.penalty,
+      },
+      cash: t.cash,
+      businessDate: t.businessDate,
+      dueDate: t.dueDate,
+      ...(t.days !== null ? { days: t.days } : {}),
+    })),
+    chargePauses: pauses.map((p) => ({
+      from: p.fromDate,
+      until: p.untilDate,
+      ...(p.reason ? { reason: p.reason as ChargePauseReason } : {}),
+    })),
   };
 }
 
+/** What a loan needs of each `loan_charge_pauses` row (BE-10). */
+export type ChargePauseRow = Pick<typeof loanChargePauses.$inferSelect, 'fromDate' | 'untilDate'> & {
+  reason?: string;
+};
+
+/** The charge pauses of these loans, by order id (one query for a page of loans). */
+export async function chargePausesOf(
+  db: Db | Tx,
+  orderIds: readonly string[],
+): Promise<Map<string, ChargePauseRow[]>> {
+  const byOrder = new Map<string, ChargePauseRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: loanChargePauses.orderId,
+      fromDate: loanChargePauses.fromDate,
+      untilDate: loanChargePauses.untilDate,
+    })
+    .from(loanChargePauses)
+    .where(inArray(loanChargePauses.orderId, [...orderIds]))
+    .orderBy(asc(loanChargePauses.fromDate));
+  for (const r of rows) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r]);
+  return byOrder;
+}
+
 /** Reads one loan with its history; `lock` takes the order row for the rest of the transaction. */
-export async function loadLoan(db: Db | Tx, orderId: string, options: { lock?: boolean } = {}): Promise<{ order: OrderRow; loan: Loan } | null> {
+export async function loadLoan(
+  db: Db | Tx,
+  orderId: string,
+  options: { lock?: boolean } = {},
+): Promise<{ order: OrderRow; loan: Loan } | null> {
   const query = db.select().from(orders).where(eq(orders.id, orderId));
   const [order] = options.lock ? await query.for('update') : await query;
   if (!order) return null;
-  const history = await db.select().from(loanTransactions).where(eq(loanTransactions.orderId, orderId)).orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.idempotencyKey));
-  return { order, loan: loanFromRows(order, history) };
+  const history = await db
+    .select()
+    .from(loanTransactions)
+    .where(eq(loanTransactions.orderId, orderId))
+    .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.idempotencyKey));
+  const pauses = await chargePausesOf(db, [orderId]);
+  const loan = loanFromRows(order, history, pauses.get(orderId));
+  return { order, loan: { ...loan, writeOff: await writeOffOf(db, orderId) } };
+}
+
+/** BE-15: the loan's write-off, with what has been recovered on it since (from the ledger). */
+async function writeOffOf(db: Db | Tx, orderId: string): Promise<Loan['writeOff']> {
+  const [written] = await db
+    .select({ amount: loanWriteOffs.amount })
+    .from(loanWriteOffs)
+    .where(eq(loanWriteOffs.orderId, orderId));
+  if (!written) return null;
+  const [recovered] = await db
+    .select({ total: sql<string>`coalesce(-sum(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.account, 'recovery_income')));
+  return { amount: written.amount, recovered: BigInt(recovered?.total ?? '0') };
 }
 
 /**
@@ -63,10 +167,24 @@ export async function loadLoan(db: Db | Tx, orderId: string, options: { lock?: b
  * the same outcome twice (a replayed webhook, a re-run job) posts nothing the second time; the loan
  * transaction row is written only together with a posting that was new.
  */
-export async function persistLoanOutcome(tx: Tx, order: OrderRow, outcome: LoanOutcome, at: Date, detail: Record<string, unknown> = {}): Promise<{ posted: number }> {
+export async function persistLoanOutcome(
+  tx: Tx,
+  order: OrderRow,
+  outcome: LoanOutcome,
+  at: Date,
+  detail: Record<string, unknown> = {},
+): Promise<{ posted: number }> {
   let posted = 0;
   for (const t of outcome.transactions) {
-    const posting = await postLedgerTransaction(tx, { kind: t.type, idempotencyKey: t.key, customerId: order.customerId, orderId: order.id, reference: order.id, entries: t.entries, at });
+    const posting = await postLedgerTransaction(tx, {
+      kind: t.type,
+      idempotencyKey: t.key,
+      customerId: order.customerId,
+      orderId: order.id,
+      reference: order.id,
+      entries: t.entries,
+      at,
+    });
     if (!posting.posted) continue;
     posted++;
     await tx.insert(loanTransactions).values({
@@ -89,7 +207,15 @@ export async function persistLoanOutcome(tx: Tx, order: OrderRow, outcome: LoanO
     });
   }
   if (outcome.held) {
-    const posting = await postLedgerTransaction(tx, { kind: 'suspense', idempotencyKey: outcome.held.key, customerId: order.customerId, orderId: order.id, reference: order.id, entries: outcome.held.entries, at });
+    const posting = await postLedgerTransaction(tx, {
+      kind: 'suspense',
+      idempotencyKey: outcome.held.key,
+      customerId: order.customerId,
+      orderId: order.id,
+      reference: order.id,
+      entries: outcome.held.entries,
+      at,
+    });
     if (posting.posted) posted++;
   }
   const changes = outcome.changes;
@@ -99,15 +225,53 @@ export async function persistLoanOutcome(tx: Tx, order: OrderRow, outcome: LoanO
       .set({
         ...(changes.status ? { status: changes.status } : {}),
         ...(changes.dueDate !== undefined ? { dueDate: changes.dueDate } : {}),
-        ...(changes.disbursedOn !== undefined ? { disbursedAt: changes.disbursedOn === null ? null : at } : {}),
+        ...(changes.disbursedOn !== undefined
+          ? { disbursedAt: changes.disbursedOn === null ? null : at }
+          : {}),
         updatedAt: at,
       })
       .where(eq(orders.id, order.id));
   }
   if (outcome.transition) {
-    await tx.insert(orderEvents).values({ id: randomUUID(), orderId: order.id, event: outcome.transition, fromStatus: order.status, toStatus: outcome.status, detail, occurredAt: at });
+    await tellBorrower(tx, order, outcome, at);
+    await tx.insert(orderEvents).values({
+      id: randomUUID(),
+      orderId: order.id,
+      event: outcome.transition,
+      fromStatus: order.status,
+      toStatus: outcome.status,
+      detail,
+      occurredAt: at,
+    });
   }
   return { posted };
+}
+
+/** EN-08: the borrower hears of every change of their loan, in the same transaction as the change. */
+async function tellBorrower(tx: Tx, order: OrderRow, outcome: LoanOutcome, at: Date): Promise<void> {
+  const cash = outcome.transactions.reduce((sum, t) => (t.cash > 0n ? sum + t.cash : sum), 0n);
+  const dueDate = outcome.changes.dueDate ?? order.dueDate ?? undefined;
+  const message: { event: MessageEvent; params: MessageParams } | null =
+    outcome.transition === 'payout_succeeded'
+      ? { event: 'loan_disbursed', params: { amount: order.netProceeds.toString(), date: dueDate } }
+      : outcome.transition === 'payout_failed' || outcome.transition === 'payout_reversed'
+        ? { event: 'payout_failed', params: {} }
+        : outcome.transition === 'repaid_in_full'
+          ? { event: 'loan_repaid', params: { amount: cash.toString() } }
+          : outcome.transition === 'extension_paid'
+            ? { event: 'loan_extended', params: { amount: cash.toString(), date: dueDate } }
+            : outcome.transition === 'cancelled_by_operator'
+              ? { event: 'loan_cancelled', params: cash > 0n ? { amount: cash.toString() } : {} }
+              : null;
+  if (!message) return;
+  const source = outcome.transactions[0]?.key ?? at.toISOString();
+  await recordMessage(tx, {
+    customerId: order.customerId,
+    orderId: order.id,
+    ...message,
+    dedupeKey: `loan:${order.id}:${outcome.transition}:${source}`,
+    at,
+  });
 }
 
 /** Applies one event to one loan in one transaction; an event its state does not take is a 409. */
@@ -116,11 +280,18 @@ export function decide(loan: Loan, event: LoanEvent): LoanOutcome {
     return applyOrderEvent(loan, event);
   } catch (error) {
     if (error instanceof IllegalTransition) throw new AppError('ORDER_STATE_CONFLICT');
+    if (error instanceof LoanActionRefused) throw new AppError(error.code);
     throw error;
   }
 }
 
-export async function applyLoanEvent(db: Db, orderId: string, event: LoanEvent, at: Date, detail: Record<string, unknown> = {}): Promise<LoanOutcome> {
+export async function applyLoanEvent(
+  db: Db,
+  orderId: string,
+  event: LoanEvent,
+  at: Date,
+  detail: Record<string, unknown> = {},
+): Promise<LoanOutcome> {
   return db.transaction(async (tx) => {
     const found = await loadLoan(tx, orderId, { lock: true });
     if (!found) throw new AppError('NOT_FOUND');

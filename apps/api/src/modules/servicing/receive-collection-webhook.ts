@@ -5,6 +5,7 @@ import { providerWebhooks, repayments } from '../../db/schema/index.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { decide, loadLoan, persistLoanOutcome } from './loan-record.ts';
 import type { ServicingContext } from './servicing-context.ts';
+import { consumeRepaymentCoupon, reservedCouponFor } from '../coupons/use-coupon.ts';
 
 export type WebhookResult = 'forged' | 'replayed' | 'unknown' | 'applied' | 'held' | 'closed' | 'ignored';
 
@@ -15,7 +16,10 @@ export type WebhookResult = 'forged' | 'replayed' | 'unknown' | 'applied' | 'hel
  * changes nothing. A payment counts as of the payer's paid-at time. Money that cannot be applied
  * (another amount, a second payment, a settled loan) is held in suspense with the reason.
  */
-export async function receiveCollectionWebhook(ctx: ServicingContext, input: { headers: Record<string, string | string[] | undefined>; rawBody: string }): Promise<WebhookResult> {
+export async function receiveCollectionWebhook(
+  ctx: ServicingContext,
+  input: { headers: Record<string, string | string[] | undefined>; rawBody: string },
+): Promise<WebhookResult> {
   const now = ctx.clock.now();
   const event = ctx.collections.verifyWebhook(input.headers, input.rawBody, now);
   if (!event) return 'forged';
@@ -29,7 +33,15 @@ export async function receiveCollectionWebhook(ctx: ServicingContext, input: { h
     const recordId = randomUUID();
     const recorded = await tx
       .insert(providerWebhooks)
-      .values({ id: recordId, kind: 'collection', provider: ctx.collections.name, providerEventId: event.providerEventId, result: 'received', body, receivedAt: now })
+      .values({
+        id: recordId,
+        kind: 'collection',
+        provider: ctx.collections.name,
+        providerEventId: event.providerEventId,
+        result: 'received',
+        body,
+        receivedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: providerWebhooks.id });
     if (recorded.length === 0) return 'replayed';
@@ -43,7 +55,10 @@ export async function receiveCollectionWebhook(ctx: ServicingContext, input: { h
       .from(repayments)
       .where(and(eq(repayments.id, event.referenceId), eq(repayments.provider, ctx.collections.name)))
       .for('update');
-    if (!attempt || (attempt.providerCollectionId && attempt.providerCollectionId !== event.providerCollectionId)) {
+    if (
+      !attempt ||
+      (attempt.providerCollectionId && attempt.providerCollectionId !== event.providerCollectionId)
+    ) {
       if (event.state === 'paid' && event.amountPaid > 0n) {
         // Money for nothing we know: kept in suspense for operations, never lost.
         await postLedgerTransaction(tx, {
@@ -62,7 +77,10 @@ export async function receiveCollectionWebhook(ctx: ServicingContext, input: { h
 
     if (event.state !== 'paid') {
       if (attempt.state !== 'pending') return finish('ignored');
-      await tx.update(repayments).set({ state: event.state, updatedAt: now }).where(eq(repayments.id, attempt.id));
+      await tx
+        .update(repayments)
+        .set({ state: event.state, updatedAt: now })
+        .where(eq(repayments.id, attempt.id));
       return finish('closed');
     }
 
@@ -84,11 +102,60 @@ export async function receiveCollectionWebhook(ctx: ServicingContext, input: { h
         ]),
         at: now,
       });
+      // The borrower sees this money too: a record of its own on the repayment list (ST-02),
+      // held as a duplicate until operations refund or apply it.
+      await tx.insert(repayments).values({
+        id: randomUUID(),
+        orderId: attempt.orderId,
+        customerId: attempt.customerId,
+        purpose: attempt.purpose,
+        channel: attempt.channel,
+        provider: attempt.provider,
+        providerCode: attempt.providerCode,
+        amount,
+        state: 'held',
+        heldReason: 'duplicate',
+        amountReceived: amount,
+        expiresAt: attempt.expiresAt,
+        paidAt,
+        channelReference: event.channelReference ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
       return finish('held');
     }
     const found = (await loadLoan(tx, attempt.orderId, { lock: true }))!;
-    const outcome = decide(found.loan, { type: 'payment_received', purpose: attempt.purpose as 'full' | 'extension', amount, paidAt, reference: attempt.id });
-    await persistLoanOutcome(tx, found.order, outcome, now, { repaymentId: attempt.id, providerEventId: event.providerEventId, paidAt: paidAt.toISOString() });
+    // EN-07: the coupon this attempt reserved pays its part in this same transaction, or not at all
+    const coupon = await reservedCouponFor(tx, attempt);
+    const outcome = decide(found.loan, {
+      type: 'payment_received',
+      purpose: attempt.purpose as 'full' | 'extension',
+      amount,
+      paidAt,
+      reference: attempt.id,
+      ...(coupon ? { coupon: { amount: coupon.amount, reference: coupon.couponId } } : {}),
+    });
+    await persistLoanOutcome(tx, found.order, outcome, now, {
+      repaymentId: attempt.id,
+      providerEventId: event.providerEventId,
+      paidAt: paidAt.toISOString(),
+    });
+    const couponTx = outcome.transactions.find((t) => t.type === 'coupon');
+    if (coupon && couponTx)
+      await consumeRepaymentCoupon(tx, {
+        couponId: coupon.couponId,
+        repaymentId: attempt.id,
+        orderId: attempt.orderId,
+        customerId: attempt.customerId,
+        deducted: -(
+          couponTx.portions.principal +
+          couponTx.portions.interest +
+          couponTx.portions.fees +
+          couponTx.portions.lateCharge +
+          couponTx.portions.penalty
+        ),
+        now,
+      });
     await tx
       .update(repayments)
       .set({

@@ -6,7 +6,11 @@ export type ReminderKind = 'due_soon' | 'due_today' | 'overdue';
  * Reminder SMS in the borrower's language: the amount, the date, how to pay, and no threat
  * (SEC MC 18 s.2019). Every message names the lender and says the app is the only place to pay.
  */
-export function reminderSms(locale: Locale, kind: ReminderKind, v: { amount: string; dueDate: string; days: number; company: string }): string {
+export function reminderSms(
+  locale: Locale,
+  kind: ReminderKind,
+  v: { amount: string; dueDate: string; days: number; company: string },
+): string {
   const dayWord = { 'en-US': v.days === 1 ? 'day' : 'days', fil: 'araw', 'zh-CN': '天' }[locale];
   const texts: Record<Locale, Record<ReminderKind, string>> = {
     'en-US': {

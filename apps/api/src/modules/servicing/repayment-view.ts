@@ -1,9 +1,18 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
-import { manilaDateTime, repaymentRecordStatus, type CollectionChannel, type HeldReason, type RepaymentPurpose, type RepaymentState, type RepaymentViewResponse } from '@pisonow/domain';
+import {
+  manilaDateTime,
+  repaymentRecordStatus,
+  type CollectionChannel,
+  type HeldReason,
+  type RepaymentPurpose,
+  type RepaymentState,
+  type RepaymentViewResponse,
+} from '@pisonow/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { repayments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
+import type { ServicingContext } from './servicing-context.ts';
 
 export type RepaymentRow = typeof repayments.$inferSelect;
 
@@ -17,6 +26,7 @@ export function repaymentView(r: RepaymentRow): RepaymentViewResponse {
     channel: r.channel as CollectionChannel,
     providerCode: r.providerCode,
     amount: r.amount.toString(),
+    couponAmount: r.couponAmount.toString(),
     state,
     record: repaymentRecordStatus(state),
     heldReason: (r.heldReason as HeldReason | null) ?? null,
@@ -41,21 +51,44 @@ export function repaymentView(r: RepaymentRow): RepaymentViewResponse {
   };
 }
 
-export async function getRepayment(db: Db | Tx, customerId: string, repaymentId: string): Promise<RepaymentViewResponse> {
-  const [row] = await db.select().from(repayments).where(ownedBy(repayments, customerId, eq(repayments.id, repaymentId)));
+export async function getRepayment(
+  ctx: Pick<ServicingContext, 'db'>,
+  input: { customerId: string; repaymentId: string },
+): Promise<RepaymentViewResponse> {
+  const [row] = await ctx.db
+    .select()
+    .from(repayments)
+    .where(ownedBy(repayments, input.customerId, eq(repayments.id, input.repaymentId)));
   if (!row) throw new AppError('NOT_FOUND');
   return repaymentView(row);
 }
 
 /** ST-02: the borrower's repayment records of the last 3 months, newest first. */
-export async function listRepayments(db: Db, customerId: string, now: Date): Promise<RepaymentViewResponse[]> {
-  const since = new Date(now);
+export async function listRepayments(
+  ctx: Pick<ServicingContext, 'db' | 'clock'>,
+  input: { customerId: string },
+): Promise<RepaymentViewResponse[]> {
+  const since = ctx.clock.now();
   since.setUTCMonth(since.getUTCMonth() - 3);
-  const rows = await db.select().from(repayments).where(ownedBy(repayments, customerId, gte(repayments.createdAt, since))).orderBy(desc(repayments.createdAt)).limit(200);
+  const rows = await ctx.db
+    .select()
+    .from(repayments)
+    .where(ownedBy(repayments, input.customerId, gte(repayments.createdAt, since)))
+    .orderBy(desc(repayments.createdAt))
+    .limit(200);
   return rows.map(repaymentView);
 }
 
 /** The pending attempts of one order (the bill shows the one in progress). */
-export async function pendingRepayments(db: Db | Tx, customerId: string, orderId: string): Promise<RepaymentRow[]> {
-  return db.select().from(repayments).where(ownedBy(repayments, customerId, and(eq(repayments.orderId, orderId), eq(repayments.state, 'pending'))));
+export async function pendingRepayments(
+  db: Db | Tx,
+  customerId: string,
+  orderId: string,
+): Promise<RepaymentRow[]> {
+  return db
+    .select()
+    .from(repayments)
+    .where(
+      ownedBy(repayments, customerId, and(eq(repayments.orderId, orderId), eq(repayments.state, 'pending'))),
+    );
 }

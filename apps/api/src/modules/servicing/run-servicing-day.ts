@@ -11,10 +11,12 @@ import type { ServicingContext } from './servicing-context.ts';
  * unpaid, and the reminders that are due (only inside 06:00–22:00 Manila). Every part is safe to
  * run twice and to resume after a crash.
  */
-export async function runServicingDay(ctx: ServicingContext): Promise<{ today: string; charges: number; becameOverdue: number; expired: number; reminders: number }> {
+export async function runServicingDay(
+  ctx: ServicingContext,
+): Promise<{ today: string; charges: number; becameOverdue: number; expired: number; reminders: number }> {
   const now = ctx.clock.now();
   const today = manilaDate(now);
-  const accrual = await accrueOverdueCharges(ctx.db, today, now);
+  const accrual = await accrueOverdueCharges(ctx.db, today, now, { parallelism: ctx.accrualParallelism });
   const hour = await runServicingHour(ctx);
   const result = { today, ...accrual, ...hour };
   ctx.log.info(result, 'servicing day run');
@@ -25,7 +27,9 @@ export async function runServicingDay(ctx: ServicingContext): Promise<{ today: s
  * The hourly part: collections left unpaid past their end expire, and the reminders that are due
  * go out (a reminder held back overnight leaves at the first hour after 06:00). Accrual is daily.
  */
-export async function runServicingHour(ctx: ServicingContext): Promise<{ expired: number; reminders: number }> {
+export async function runServicingHour(
+  ctx: ServicingContext,
+): Promise<{ expired: number; reminders: number }> {
   const now = ctx.clock.now();
   const expired = await ctx.db
     .update(repayments)

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { MANILA_OFFSET_MS, addDays, amountDueOn, daysBetween, formatPeso, manilaDate } from '@pisonow/domain';
 import { customers, loanReminders, orders } from '../../db/schema/index.ts';
 import { SmsSendError } from '../../providers/sms/sms-provider.ts';
+import { recordMessage } from '../messages/record-message.ts';
 import { loadLoan } from './loan-record.ts';
 import type { ServicingContext } from './servicing-context.ts';
 import { reminderSms, type ReminderKind } from './reminder-templates.ts';
@@ -28,31 +29,74 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
   const today = manilaDate(now);
   const overdueDates = OVERDUE_REMINDER_DAYS.map((d) => addDays(today, -d));
   const due = await ctx.db
-    .select({ orderId: orders.id, customerId: orders.customerId, dueDate: orders.dueDate, phone: customers.phone })
+    .select({
+      orderId: orders.id,
+      customerId: orders.customerId,
+      dueDate: orders.dueDate,
+      phone: customers.phone,
+    })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(and(inArray(orders.status, ['repaying', 'extended', 'overdue']), inArray(orders.dueDate, [addDays(today, 1), today, ...overdueDates])));
+    .where(
+      and(
+        inArray(orders.status, ['repaying', 'extended', 'overdue']),
+        inArray(orders.dueDate, [addDays(today, 1), today, ...overdueDates]),
+      ),
+    );
   let sent = 0;
   for (const row of due) {
     const days = daysBetween(row.dueDate!, today);
     const kind: ReminderKind = days < 0 ? 'due_soon' : days === 0 ? 'due_today' : 'overdue';
     const found = await loadLoan(ctx.db, row.orderId);
     if (!found) continue;
-    const body = reminderSms('en-US', kind, { amount: formatPeso(amountDueOn(found.loan, today)), dueDate: row.dueDate!, days: Math.max(days, 0), company: ctx.companyName });
-    const claimed = await ctx.db
-      .insert(loanReminders)
-      .values({ id: randomUUID(), orderId: row.orderId, customerId: row.customerId, kind, forDate: today, body, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: loanReminders.id });
+    const body = reminderSms('en-US', kind, {
+      amount: formatPeso(amountDueOn(found.loan, today)),
+      dueDate: row.dueDate!,
+      days: Math.max(days, 0),
+      company: ctx.companyName,
+    });
+    // The reminder and its message-centre record are one event (EN-08): written together, once.
+    const amountDue = amountDueOn(found.loan, today);
+    const claimed = await ctx.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(loanReminders)
+        .values({
+          id: randomUUID(),
+          orderId: row.orderId,
+          customerId: row.customerId,
+          kind,
+          forDate: today,
+          body,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: loanReminders.id });
+      if (rows.length > 0)
+        await recordMessage(tx, {
+          customerId: row.customerId,
+          orderId: row.orderId,
+          event: kind,
+          params: { amount: amountDue.toString(), date: row.dueDate!, days: Math.max(days, 0) },
+          dedupeKey: `reminder:${row.orderId}:${kind}:${today}`,
+          at: now,
+        });
+      return rows;
+    });
     if (claimed.length === 0) continue;
     try {
       const { providerMessageId } = await ctx.sms.send({ to: row.phone, body });
-      await ctx.db.update(loanReminders).set({ providerMessageId }).where(eq(loanReminders.id, claimed[0]!.id));
+      await ctx.db
+        .update(loanReminders)
+        .set({ providerMessageId })
+        .where(eq(loanReminders.id, claimed[0]!.id));
       sent++;
     } catch (error) {
       if (!(error instanceof SmsSendError)) throw error;
       ctx.log.warn({ orderId: row.orderId, err: error }, 'reminder not sent');
-      await ctx.db.update(loanReminders).set({ failure: error.message.slice(0, 200) }).where(eq(loanReminders.id, claimed[0]!.id));
+      await ctx.db
+        .update(loanReminders)
+        .set({ failure: error.message.slice(0, 200) })
+        .where(eq(loanReminders.id, claimed[0]!.id));
     }
   }
   return sent;

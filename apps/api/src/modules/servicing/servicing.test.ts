@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { ordersContext } from '../orders/orders-context.ts';
+import { lendingContext } from '../lending/lending-context.ts';
 import { withdrawalBody } from '../../test/order-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
-import { ledgerEntries, loanReminders, loanTransactions, orders, providerWebhooks, repayments, sandboxSmsOutbox } from '../../db/schema/index.ts';
+import {
+  ledgerEntries,
+  loanReminders,
+  loanTransactions,
+  orders,
+  providerWebhooks,
+  repayments,
+  sandboxSmsOutbox,
+} from '../../db/schema/index.ts';
 import type { SandboxCollectionProvider } from '../../providers/collection/sandbox-collection.ts';
 import { decidePendingApplications } from '../lending/decide-application.ts';
 import { disburseOrder } from '../orders/disburse-order.ts';
@@ -28,58 +38,123 @@ const db = () => t.database.db;
 const sandbox = () => t.app.providers.collections as SandboxCollectionProvider;
 
 /** A borrower with a disbursed ₱2,000 / 14-day loan, signed in. */
-async function borrowerWithLoan(options: Parameters<typeof seedDisbursedLoan>[1] extends infer O ? Partial<O> : never = {}) {
+async function borrowerWithLoan(
+  options: Parameters<typeof seedDisbursedLoan>[1] extends infer O ? Partial<O> : never = {},
+) {
   const phone = nextPhone();
-  const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: t.clock.now(), phone, ...options });
+  const { orderId, customerId } = await seedDisbursedLoan(db(), {
+    disbursedAt: t.clock.now(),
+    phone,
+    ...options,
+  });
   const { token } = await api.signIn(phone);
   return { orderId, customerId, h: api.authed(token), phone };
 }
 
-const bill = async (h: Record<string, string>, orderId: string, locale = 'en-US') => (await api.json('GET', `/api/orders/${orderId}`, undefined, { ...h, 'accept-language': locale })).body;
-const repay = (h: Record<string, string>, orderId: string, body: Record<string, unknown>, key = `k-${randomUUID()}`) =>
-  api.json('POST', `/api/orders/${orderId}/repayments`, { purpose: 'full', channel: 'ewallet', providerCode: 'GCASH', ...body }, { ...h, 'idempotency-key': key });
+const bill = async (h: Record<string, string>, orderId: string, locale = 'en-US') =>
+  (await api.json('GET', `/api/orders/${orderId}`, undefined, { ...h, 'accept-language': locale })).body;
+const repay = (
+  h: Record<string, string>,
+  orderId: string,
+  body: Record<string, unknown>,
+  key = `k-${randomUUID()}`,
+) =>
+  api.json(
+    'POST',
+    `/api/orders/${orderId}/repayments`,
+    { purpose: 'full', channel: 'ewallet', providerCode: 'GCASH', ...body },
+    { ...h, 'idempotency-key': key },
+  );
 const moveClock = (days: number) => api.json('POST', '/api/sandbox/clock', { advanceDays: days });
-const simulate = (repaymentId: string, body: Record<string, unknown>) => api.json('POST', `/api/sandbox/repayments/${repaymentId}/simulate`, body);
+const simulate = (repaymentId: string, body: Record<string, unknown>) =>
+  api.json('POST', `/api/sandbox/repayments/${repaymentId}/simulate`, body);
 
 async function ledgerBalanced() {
-  const rows = await db().execute<{ bad: string }>(sql`select count(*)::text as bad from (select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0) x`);
+  const rows = await db().execute<{ bad: string }>(
+    sql`select count(*)::text as bad from (select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0) x`,
+  );
   return (rows as unknown as { rows: { bad: string }[] }).rows[0]!.bad === '0';
 }
-const suspenseOf = async (orderId: string) => (await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.account, 'suspense')))).reduce((s, e) => s - e.amount, 0n);
+const suspenseOf = async (orderId: string) =>
+  (
+    await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.account, 'suspense')))
+  ).reduce((s, e) => s - e.amount, 0n);
 
 describe('issue 7 repayment over HTTP (ST-01, ST-02, VAL-15, BE-05, BE-09, BE-10)', () => {
   it('ST-01 BE-09 due → due today → overdue with charges → e-wallet checkout → settled with a receipt', async () => {
     const b = await borrowerWithLoan();
-    expect((await bill(b.h, b.orderId)).label).toMatchObject({ key: 'expiresIn', days: 14, text: 'Expires in 14 days' });
+    expect((await bill(b.h, b.orderId)).label).toMatchObject({
+      key: 'expiresIn',
+      days: 14,
+      text: 'Expires in 14 days',
+    });
     await moveClock(13);
-    expect((await bill(b.h, b.orderId, 'fil')).label).toMatchObject({ key: 'expiresIn', days: 1, text: 'Mag-e-expire bukas' });
+    expect((await bill(b.h, b.orderId, 'fil')).label).toMatchObject({
+      key: 'expiresIn',
+      days: 1,
+      text: 'Mag-e-expire bukas',
+    });
     await moveClock(1);
     expect((await bill(b.h, b.orderId)).label.key).toBe('dueToday');
     const moved = await moveClock(3);
     expect(moved.body.jobsRun[0]).toMatch(/servicing\.day/);
     const overdue = await bill(b.h, b.orderId);
-    expect(overdue).toMatchObject({ status: 'overdue', label: { key: 'overdue', days: 3 }, balance: { overdueDays: 3, principal: '200000', interest: '4200' } });
+    expect(overdue).toMatchObject({
+      status: 'overdue',
+      label: { key: 'overdue', days: 3 },
+      balance: { overdueDays: 3, principal: '200000', interest: '4200' },
+    });
     expect(BigInt(overdue.balance.penalty) + BigInt(overdue.balance.lateCharge)).toBeGreaterThan(0n);
     const total = overdue.balance.total as string;
 
     const channels = await api.json('GET', '/api/repayments/channels', undefined, b.h);
-    expect(channels.body.channels.map((c: { providerCode: string }) => c.providerCode)).toEqual(expect.arrayContaining(['GCASH', 'MAYA', 'BANK_TRANSFER', '7ELEVEN']));
+    expect(channels.body.channels.map((c: { providerCode: string }) => c.providerCode)).toEqual(
+      expect.arrayContaining(['GCASH', 'MAYA', 'BANK_TRANSFER', '7ELEVEN']),
+    );
     // VAL-15: a stale amount is refused; the page re-reads the bill
-    expect((await repay(b.h, b.orderId, { expectedAmount: '204200' })).body.code).toBe('ORDER_STATE_CONFLICT');
+    expect((await repay(b.h, b.orderId, { expectedAmount: '204200' })).body.code).toBe(
+      'ORDER_STATE_CONFLICT',
+    );
     const started = await repay(b.h, b.orderId, { expectedAmount: total });
     expect(started.status).toBe(201);
-    expect(started.body).toMatchObject({ state: 'pending', record: 'in_progress', amount: total, checkoutUrl: expect.stringMatching(/^\/api\/sandbox\/checkout\//) });
+    expect(started.body).toMatchObject({
+      state: 'pending',
+      record: 'in_progress',
+      amount: total,
+      checkoutUrl: expect.stringMatching(/^\/api\/sandbox\/checkout\//),
+    });
 
     const page = await t.app.inject({ url: started.body.checkoutUrl });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Pay ₱');
-    const paid = await t.app.inject({ method: 'POST', url: `${started.body.checkoutUrl}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${started.body.checkoutUrl}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`/repaidDetail?repayment=${started.body.id}`);
 
     const receipt = (await api.json('GET', `/api/repayments/${started.body.id}`, undefined, b.h)).body;
-    expect(receipt).toMatchObject({ state: 'paid', record: 'success', receipt: { amount: total, channel: 'ewallet', providerCode: 'GCASH', paidAtManila: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/) } });
-    expect(await bill(b.h, b.orderId)).toMatchObject({ status: 'settled', label: { key: 'settled' }, balance: { total: '0' } });
+    expect(receipt).toMatchObject({
+      state: 'paid',
+      record: 'success',
+      receipt: {
+        amount: total,
+        channel: 'ewallet',
+        providerCode: 'GCASH',
+        paidAtManila: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/),
+      },
+    });
+    expect(await bill(b.h, b.orderId)).toMatchObject({
+      status: 'settled',
+      label: { key: 'settled' },
+      balance: { total: '0' },
+    });
     const list = (await api.json('GET', '/api/repayments', undefined, b.h)).body.repayments;
     expect(list.map((r: { id: string }) => r.id)).toContain(started.body.id);
     expect(await ledgerBalanced()).toBe(true);
@@ -89,38 +164,102 @@ describe('issue 7 repayment over HTTP (ST-01, ST-02, VAL-15, BE-05, BE-09, BE-10
     const b = await borrowerWithLoan();
     const total = (await bill(b.h, b.orderId)).balance.total as string;
     const first = (await repay(b.h, b.orderId, { expectedAmount: total })).body;
-    const second = (await repay(b.h, b.orderId, { expectedAmount: total, channel: 'otc', providerCode: '7ELEVEN' })).body;
+    const second = (
+      await repay(b.h, b.orderId, { expectedAmount: total, channel: 'otc', providerCode: '7ELEVEN' })
+    ).body;
     expect(second.paymentCode).toMatch(/^7ELEVEN-/);
 
     const row = (await db().select().from(repayments).where(eq(repayments.id, first.id)))[0]!;
-    const hook = sandbox().simulate(row.providerCollectionId!, 'pay_different', { now: t.clock.now(), amount: 150_000n, collection: { referenceId: row.id, amount: row.amount, channel: 'ewallet', providerCode: 'GCASH' } });
-    const forged = await t.app.inject({ method: 'POST', url: '/api/collections/webhook', headers: { ...hook.headers, 'x-sandbox-signature': hook.headers['x-sandbox-signature']!.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }, payload: hook.rawBody });
+    const hook = sandbox().simulate(row.providerCollectionId!, 'pay_different', {
+      now: t.clock.now(),
+      amount: 150_000n,
+      collection: { referenceId: row.id, amount: row.amount, channel: 'ewallet', providerCode: 'GCASH' },
+    });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections/webhook',
+      headers: {
+        ...hook.headers,
+        'x-sandbox-signature': hook.headers['x-sandbox-signature']!.replace(/.$/, (c) =>
+          c === '0' ? '1' : '0',
+        ),
+      },
+      payload: hook.rawBody,
+    });
     expect(forged.statusCode).toBe(401);
-    const tampered = await t.app.inject({ method: 'POST', url: '/api/collections/webhook', headers: hook.headers, payload: hook.rawBody.replace('1500.00', '2042.00') });
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections/webhook',
+      headers: hook.headers,
+      payload: hook.rawBody.replace('1500.00', '2042.00'),
+    });
     expect(tampered.statusCode).toBe(401);
-    const once = await t.app.inject({ method: 'POST', url: '/api/collections/webhook', headers: hook.headers, payload: hook.rawBody });
+    const once = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections/webhook',
+      headers: hook.headers,
+      payload: hook.rawBody,
+    });
     expect(once.json()).toMatchObject({ result: 'held' });
-    const replay = await t.app.inject({ method: 'POST', url: '/api/collections/webhook', headers: hook.headers, payload: hook.rawBody });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections/webhook',
+      headers: hook.headers,
+      payload: hook.rawBody,
+    });
     expect(replay.json()).toMatchObject({ result: 'replayed' });
     expect(await suspenseOf(b.orderId)).toBe(150_000n);
-    expect((await api.json('GET', `/api/repayments/${first.id}`, undefined, b.h)).body).toMatchObject({ state: 'held', heldReason: 'amount_mismatch', amountReceived: '150000', record: 'in_progress' });
+    expect((await api.json('GET', `/api/repayments/${first.id}`, undefined, b.h)).body).toMatchObject({
+      state: 'held',
+      heldReason: 'amount_mismatch',
+      amountReceived: '150000',
+      record: 'in_progress',
+    });
     expect((await bill(b.h, b.orderId)).status).toBe('repaying');
 
     // the over-the-counter code is paid: settled; then money on the first attempt again is held
     expect((await simulate(second.id, { outcome: 'pay' })).body.result).toBe('applied');
     expect((await bill(b.h, b.orderId)).status).toBe('settled');
     const third = (await db().select().from(repayments).where(eq(repayments.id, second.id)))[0]!;
-    const again = sandbox().simulate(third.providerCollectionId!, 'pay', { now: t.clock.now(), attempt: 2, collection: { referenceId: third.id, amount: third.amount, channel: 'otc', providerCode: '7ELEVEN' } });
-    expect((await t.app.inject({ method: 'POST', url: '/api/collections/webhook', headers: again.headers, payload: again.rawBody })).json()).toMatchObject({ result: 'held' });
+    const again = sandbox().simulate(third.providerCollectionId!, 'pay', {
+      now: t.clock.now(),
+      attempt: 2,
+      collection: { referenceId: third.id, amount: third.amount, channel: 'otc', providerCode: '7ELEVEN' },
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/collections/webhook',
+          headers: again.headers,
+          payload: again.rawBody,
+        })
+      ).json(),
+    ).toMatchObject({ result: 'held' });
     expect(await suspenseOf(b.orderId)).toBe(150_000n + BigInt(total));
     expect(await ledgerBalanced()).toBe(true);
+    // ST-02: the borrower sees the second payment as a record of its own, held as a duplicate
+    const records = (await api.json('GET', '/api/repayments', undefined, b.h)).body.repayments as {
+      id: string;
+      state: string;
+      heldReason: string | null;
+      amountReceived: string | null;
+      record: string;
+    }[];
+    const duplicates = records.filter((r) => r.heldReason === 'duplicate');
+    expect(duplicates).toEqual([
+      expect.objectContaining({ state: 'held', amountReceived: total, record: 'in_progress' }),
+    ]);
+    expect(records.find((r) => r.id === second.id)).toMatchObject({ state: 'paid', record: 'success' });
   });
 
   it('BE-10 a late webhook counts as of the paid-at time: no penalty for the days after the payer paid', async () => {
     const b = await borrowerWithLoan();
     await moveClock(16); // 2 days overdue
     const owedThen = (await bill(b.h, b.orderId)).balance.total as string;
-    const started = (await repay(b.h, b.orderId, { expectedAmount: owedThen, channel: 'otc', providerCode: 'CEBUANA' })).body;
+    const started = (
+      await repay(b.h, b.orderId, { expectedAmount: owedThen, channel: 'otc', providerCode: 'CEBUANA' })
+    ).body;
     const paidAt = t.clock.now().toISOString();
     await moveClock(3); // the day job accrues three more days before the webhook arrives
     expect(BigInt((await bill(b.h, b.orderId)).balance.total)).toBeGreaterThan(BigInt(owedThen));
@@ -135,15 +274,41 @@ describe('issue 7 repayment over HTTP (ST-01, ST-02, VAL-15, BE-05, BE-09, BE-10
   it('SH-13 50 concurrent repay taps open one collection; 50 concurrent deliveries of its payment post once', async () => {
     const b = await borrowerWithLoan();
     const total = (await bill(b.h, b.orderId)).balance.total as string;
-    const taps = await Promise.all(Array.from({ length: 50 }, (_, i) => repay(b.h, b.orderId, { expectedAmount: total }, `tap-key-${i}`)));
-    expect(taps.map((r) => (r.status === 201 ? 201 : `${r.status} ${r.body.code}`)).filter((s) => s !== 201)).toEqual([]);
+    const taps = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => repay(b.h, b.orderId, { expectedAmount: total }, `tap-key-${i}`)),
+    );
+    expect(
+      taps.map((r) => (r.status === 201 ? 201 : `${r.status} ${r.body.code}`)).filter((s) => s !== 201),
+    ).toEqual([]);
     expect(new Set(taps.map((r) => r.body.id)).size).toBe(1);
     const row = (await db().select().from(repayments).where(eq(repayments.orderId, b.orderId)))[0]!;
-    const hook = sandbox().simulate(row.providerCollectionId!, 'pay', { now: t.clock.now(), collection: { referenceId: row.id, amount: row.amount, channel: 'ewallet', providerCode: 'GCASH' } });
-    const results = await Promise.all(Array.from({ length: 50 }, () => t.app.inject({ method: 'POST', url: '/api/collections/webhook', headers: hook.headers, payload: hook.rawBody })));
+    const hook = sandbox().simulate(row.providerCollectionId!, 'pay', {
+      now: t.clock.now(),
+      collection: { referenceId: row.id, amount: row.amount, channel: 'ewallet', providerCode: 'GCASH' },
+    });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/collections/webhook',
+          headers: hook.headers,
+          payload: hook.rawBody,
+        }),
+      ),
+    );
     expect(results.map((r) => r.json().result).sort()).toEqual(['applied', ...Array(49).fill('replayed')]);
-    expect((await db().select().from(loanTransactions).where(and(eq(loanTransactions.orderId, b.orderId), eq(loanTransactions.type, 'repayment'))))).toHaveLength(1);
-    expect((await db().select().from(providerWebhooks).where(eq(providerWebhooks.providerEventId, hook.providerEventId)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(loanTransactions)
+        .where(and(eq(loanTransactions.orderId, b.orderId), eq(loanTransactions.type, 'repayment'))),
+    ).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(providerWebhooks)
+        .where(eq(providerWebhooks.providerEventId, hook.providerEventId)),
+    ).toHaveLength(1);
   });
 });
 
@@ -151,21 +316,50 @@ describe('issue 7 extension over HTTP (CO-02)', () => {
   it('CO-02 fee, new due date 8 days later, a fresh disclosure in the borrower language; 50 concurrent extends → one extension', async () => {
     const b = await borrowerWithLoan();
     await moveClock(10);
-    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, { ...b.h, 'accept-language': 'zh-CN' })).body;
+    const quote = (
+      await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, {
+        ...b.h,
+        'accept-language': 'zh-CN',
+      })
+    ).body;
     const before = await bill(b.h, b.orderId);
-    expect(quote).toMatchObject({ available: true, fee: '2000', overdueCharges: '0', amount: '2000', extensionDays: 8, currentDueDate: before.dueDate });
+    expect(quote).toMatchObject({
+      available: true,
+      fee: '2000',
+      overdueCharges: '0',
+      amount: '2000',
+      extensionDays: 8,
+      currentDueDate: before.dueDate,
+    });
     expect(quote.disclosure).toContain('展期费');
-    const taps = await Promise.all(Array.from({ length: 50 }, (_, i) => repay(b.h, b.orderId, { purpose: 'extension', expectedAmount: quote.amount, channel: 'otc', providerCode: '7ELEVEN' }, `extend-key-${i}`)));
+    const taps = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        repay(
+          b.h,
+          b.orderId,
+          { purpose: 'extension', expectedAmount: quote.amount, channel: 'otc', providerCode: '7ELEVEN' },
+          `extend-key-${i}`,
+        ),
+      ),
+    );
     expect(new Set(taps.map((r) => r.body.id)).size).toBe(1);
-    const paid = await Promise.all(Array.from({ length: 50 }, () => simulate(taps[0]!.body.id, { outcome: 'pay' })));
+    const paid = await Promise.all(
+      Array.from({ length: 50 }, () => simulate(taps[0]!.body.id, { outcome: 'pay' })),
+    );
     expect(paid.filter((p) => p.body.result === 'applied')).toHaveLength(1);
     const after = await bill(b.h, b.orderId);
-    expect(after).toMatchObject({ status: 'extended', dueDate: quote.newDueDate, balance: { principal: '200000', extensions: 1 } });
+    expect(after).toMatchObject({
+      status: 'extended',
+      dueDate: quote.newDueDate,
+      balance: { principal: '200000', extensions: 1 },
+    });
     expect(await ledgerBalanced()).toBe(true);
   });
 
   it('CO-02 BE-07 an extension that would breach a cap is refused (409), and nothing is opened', async () => {
-    const b = await borrowerWithLoan({ terms: { lateCharge: 0n, penaltyDailyPpm: 1_000, extensionFeeBp: 5_000, extensionDays: 8 } });
+    const b = await borrowerWithLoan({
+      terms: { lateCharge: 0n, penaltyDailyPpm: 1_000, extensionFeeBp: 5_000, extensionDays: 8 },
+    });
     const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
     expect(quote).toMatchObject({ available: false, blockedBy: 'caps' });
     const res = await repay(b.h, b.orderId, { purpose: 'extension', expectedAmount: quote.amount });
@@ -182,14 +376,27 @@ describe('issue 7 ownership, bad input, reminders, bank change', () => {
     const total = (await bill(a.h, a.orderId)).balance.total as string;
     const mine = (await repay(a.h, a.orderId, { expectedAmount: total })).body;
     expect((await api.json('GET', `/api/orders/${a.orderId}`, undefined, other.h)).status).toBe(404);
-    expect((await api.json('GET', `/api/orders/${a.orderId}/extension`, undefined, other.h)).status).toBe(404);
+    expect((await api.json('GET', `/api/orders/${a.orderId}/extension`, undefined, other.h)).status).toBe(
+      404,
+    );
     expect((await repay(other.h, a.orderId, { expectedAmount: total })).status).toBe(404);
     expect((await api.json('GET', `/api/repayments/${mine.id}`, undefined, other.h)).status).toBe(404);
     expect((await api.json('GET', '/api/repayments', undefined, other.h)).body.repayments).toHaveLength(0);
     // bad input: a clear 4xx, nothing written
-    expect((await repay(a.h, a.orderId, { expectedAmount: total, providerCode: 'NOPE' })).body.code).toBe('REPAYMENT_CHANNEL_UNAVAILABLE');
+    expect((await repay(a.h, a.orderId, { expectedAmount: total, providerCode: 'NOPE' })).body.code).toBe(
+      'REPAYMENT_CHANNEL_UNAVAILABLE',
+    );
     expect((await repay(a.h, a.orderId, { expectedAmount: '-5' })).status).toBe(400);
-    expect((await api.json('POST', `/api/orders/${a.orderId}/repayments`, { purpose: 'full', channel: 'ewallet', providerCode: 'GCASH', expectedAmount: total }, a.h)).body.code).toBe('IDEMPOTENCY_KEY_MISSING');
+    expect(
+      (
+        await api.json(
+          'POST',
+          `/api/orders/${a.orderId}/repayments`,
+          { purpose: 'full', channel: 'ewallet', providerCode: 'GCASH', expectedAmount: total },
+          a.h,
+        )
+      ).body.code,
+    ).toBe('IDEMPOTENCY_KEY_MISSING');
     expect(await db().select().from(repayments).where(eq(repayments.orderId, a.orderId))).toHaveLength(1);
   });
 
@@ -199,7 +406,9 @@ describe('issue 7 ownership, bad input, reminders, bank change', () => {
     // 23:30 in Manila on the day before the due date: nothing is sent
     t.clock.set(new Date(Date.parse(`${order!.dueDate}T00:00:00+08:00`) - 30 * MS.minute));
     await moveClock(0);
-    expect(await db().select().from(loanReminders).where(eq(loanReminders.orderId, b.orderId))).toHaveLength(0);
+    expect(await db().select().from(loanReminders).where(eq(loanReminders.orderId, b.orderId))).toHaveLength(
+      0,
+    );
     // 06:30 on the due date: "due today", to the registered number; a second run sends nothing more
     await api.json('POST', '/api/sandbox/clock', { advanceHours: 7 });
     await moveClock(0);
@@ -212,31 +421,56 @@ describe('issue 7 ownership, bad input, reminders, bank change', () => {
   it('RO-02 VAL-07 only a re-loan borrower changes the payout account; maintenance switch; must differ', async () => {
     const phone = nextPhone();
     const b = await submitCompleteApplication(db(), api, phone);
-    await decidePendingApplications({ db: db(), clock: t.clock, sandbox: true });
+    await decidePendingApplications(lendingContext(t.app));
     const refused = await api.json('PUT', '/api/payout-account', b.steps.bankInfo, b.h);
     expect(refused).toMatchObject({ status: 403, body: { code: 'BANK_CHANGE_NOT_ALLOWED' } });
-    expect((await api.json('GET', '/api/payout-account', undefined, b.h)).body).toMatchObject({ canChange: false, blockedBy: 'no_reloan' });
+    expect((await api.json('GET', '/api/payout-account', undefined, b.h)).body).toMatchObject({
+      canChange: false,
+      blockedBy: 'no_reloan',
+    });
     const signature = `data:image/png;base64,${Buffer.from('signature').toString('base64')}`;
-    const placed = await api.json('POST', '/api/orders', await withdrawalBody(api, b.h, { signature }), { ...b.h, 'idempotency-key': `order-${phone}` });
-    await disburseOrder({ db: db(), clock: t.clock, payouts: t.app.providers.payouts, log: t.app.log }, placed.body.id);
+    const placed = await api.json('POST', '/api/orders', await withdrawalBody(api, b.h, { signature }), {
+      ...b.h,
+      'idempotency-key': `order-${phone}`,
+    });
+    await disburseOrder(ordersContext(t.app), { orderId: placed.body.id });
     const total = (await bill(b.h, placed.body.id)).balance.total as string;
     const r = (await repay(b.h, placed.body.id, { expectedAmount: total })).body;
     await simulate(r.id, { outcome: 'pay' });
-    expect((await api.json('GET', '/api/payout-account', undefined, b.h)).body).toMatchObject({ canChange: true, blockedBy: null });
-    expect((await api.json('PUT', '/api/payout-account', b.steps.bankInfo, b.h)).body.code).toBe('PAYOUT_UNCHANGED');
+    expect((await api.json('GET', '/api/payout-account', undefined, b.h)).body).toMatchObject({
+      canChange: true,
+      blockedBy: null,
+    });
+    expect((await api.json('PUT', '/api/payout-account', b.steps.bankInfo, b.h)).body.code).toBe(
+      'PAYOUT_UNCHANGED',
+    );
     const next = { ...b.steps.bankInfo, account: '09179998888', confirmAccount: '09179998888' };
     const changed = await api.json('PUT', '/api/payout-account', next, b.h);
-    expect(changed).toMatchObject({ status: 200, body: { canChange: true, account: { account: '09179998888' } } });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { canChange: true, account: { account: '09179998888' } },
+    });
     // the maintenance switch: a re-loan borrower sees it, and a change is refused with the catalogue message
     const m = await createTestApp({ BANK_CHANGE_MAINTENANCE: '1' });
     try {
-      const seeded = await seedDisbursedLoan(m.database.db, { disbursedAt: m.clock.now(), phone: '9196999001' });
+      const seeded = await seedDisbursedLoan(m.database.db, {
+        disbursedAt: m.clock.now(),
+        phone: '9196999001',
+      });
       await m.database.db.update(orders).set({ status: 'settled' }).where(eq(orders.id, seeded.orderId));
       const mApi = client(m.app);
       const { token } = await mApi.signIn('9196999001');
-      expect((await mApi.json('GET', '/api/payout-account', undefined, mApi.authed(token))).body).toMatchObject({ canChange: false, blockedBy: 'maintenance' });
-      const refusedNow = await mApi.json('PUT', '/api/payout-account', next, { ...mApi.authed(token), 'accept-language': 'en-US' });
-      expect(refusedNow).toMatchObject({ status: 503, body: { code: 'BANK_CHANGE_MAINTENANCE', message: expect.stringContaining('maintenance') } });
+      expect(
+        (await mApi.json('GET', '/api/payout-account', undefined, mApi.authed(token))).body,
+      ).toMatchObject({ canChange: false, blockedBy: 'maintenance' });
+      const refusedNow = await mApi.json('PUT', '/api/payout-account', next, {
+        ...mApi.authed(token),
+        'accept-language': 'en-US',
+      });
+      expect(refusedNow).toMatchObject({
+        status: 503,
+        body: { code: 'BANK_CHANGE_MAINTENANCE', message: expect.stringContaining('maintenance') },
+      });
     } finally {
       await m.close();
     }

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
-import { REPAYMENT_PARTNERS, amountDueOn, extensionQuote, manilaDate, nextManilaDayStart, type RepaymentViewResponse, type StartRepaymentRequest } from '@pisonow/domain';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import {
+  REPAYMENT_PARTNERS,
+  amountDueOn,
+  extensionQuote,
+  manilaDate,
+  nextManilaDayStart,
+  type RepaymentViewResponse,
+  type StartRepaymentRequest,
+} from '@pisonow/domain';
 import { applicationSteps, orders, repayments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
 import { CollectionSendError } from '../../providers/collection/collection-provider.ts';
 import type { ServicingContext } from './servicing-context.ts';
 import { loadLoan } from './loan-record.ts';
+import { reserveRepaymentCoupon } from '../coupons/use-coupon.ts';
 import { repaymentView, type RepaymentRow } from './repayment-view.ts';
 
 /**
@@ -17,15 +26,25 @@ import { repaymentView, type RepaymentRow } from './repayment-view.ts';
  * change. Double taps and retries reuse the open attempt (the order row is locked while deciding),
  * so the provider is asked once per attempt, with our attempt id as its idempotency key.
  */
-export async function startRepayment(ctx: ServicingContext, input: { customerId: string; orderId: string; request: StartRepaymentRequest }): Promise<RepaymentViewResponse> {
+export async function startRepayment(
+  ctx: ServicingContext,
+  input: { customerId: string; orderId: string; request: StartRepaymentRequest },
+): Promise<RepaymentViewResponse> {
   const { customerId, orderId, request } = input;
-  const partner = REPAYMENT_PARTNERS.find((p) => p.channel === request.channel && p.providerCode === request.providerCode);
-  if (!partner || !ctx.collections.supports(request.channel, request.providerCode)) throw new AppError('REPAYMENT_CHANNEL_UNAVAILABLE');
+  const partner = REPAYMENT_PARTNERS.find(
+    (p) => p.channel === request.channel && p.providerCode === request.providerCode,
+  );
+  if (!partner || !ctx.collections.supports(request.channel, request.providerCode))
+    throw new AppError('REPAYMENT_CHANNEL_UNAVAILABLE');
   const now = ctx.clock.now();
   const today = manilaDate(now);
 
   const attempt: RepaymentRow = await ctx.db.transaction(async (tx) => {
-    const [owned] = await tx.select({ id: orders.id }).from(orders).where(ownedBy(orders, customerId, eq(orders.id, orderId))).for('update');
+    const [owned] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(ownedBy(orders, customerId, eq(orders.id, orderId)))
+      .for('update');
     if (!owned) throw new AppError('NOT_FOUND');
     const { loan } = (await loadLoan(tx, orderId))!;
     let amount: bigint;
@@ -37,15 +56,44 @@ export async function startRepayment(ctx: ServicingContext, input: { customerId:
       if (!quote.available) throw new AppError('EXTENSION_NOT_ALLOWED');
       amount = quote.amount;
     }
+    const sameAttempt = (expected: bigint) =>
+      and(
+        eq(repayments.orderId, orderId),
+        eq(repayments.state, 'pending'),
+        eq(repayments.purpose, request.purpose),
+        eq(repayments.channel, request.channel),
+        eq(repayments.providerCode, request.providerCode),
+        eq(repayments.amount, expected),
+        gt(repayments.expiresAt, now),
+        request.couponId ? eq(repayments.couponId, request.couponId) : isNull(repayments.couponId),
+      );
+    const id = randomUUID();
+    let couponAmount = 0n;
+    if (request.couponId) {
+      // EN-07: a double tap finds the attempt that already holds this coupon
+      const [held] = await tx
+        .select()
+        .from(repayments)
+        .where(sameAttempt(BigInt(request.expectedAmount)))
+        .limit(1);
+      if (held && held.amount + held.couponAmount === amount) return held;
+      couponAmount = (
+        await reserveRepaymentCoupon(tx, {
+          customerId,
+          couponId: request.couponId,
+          repaymentId: id,
+          purpose: request.purpose,
+          amountDue: amount,
+          now,
+        })
+      ).deduction;
+      amount -= couponAmount;
+    }
     if (BigInt(request.expectedAmount) !== amount) throw new AppError('ORDER_STATE_CONFLICT');
-    const [open] = await tx
-      .select()
-      .from(repayments)
-      .where(and(eq(repayments.orderId, orderId), eq(repayments.state, 'pending'), eq(repayments.purpose, request.purpose), eq(repayments.channel, request.channel), eq(repayments.providerCode, request.providerCode), eq(repayments.amount, amount), gt(repayments.expiresAt, now)))
-      .limit(1);
-    if (open) return open;
+    const [open] = await tx.select().from(repayments).where(sameAttempt(amount)).limit(1);
+    if (open && !request.couponId) return open;
     const row: RepaymentRow = {
-      id: randomUUID(),
+      id,
       orderId,
       customerId,
       purpose: request.purpose,
@@ -64,6 +112,8 @@ export async function startRepayment(ctx: ServicingContext, input: { customerId:
       expiresAt: nextManilaDayStart(now),
       paidAt: null,
       channelReference: null,
+      couponId: request.couponId ?? null,
+      couponAmount,
       createdAt: now,
       updatedAt: now,
     };
@@ -97,7 +147,10 @@ export async function startRepayment(ctx: ServicingContext, input: { customerId:
       .set({
         providerCollectionId: instructions.providerCollectionId,
         checkoutUrl: instructions.channel === 'ewallet' ? instructions.checkoutUrl : null,
-        bankName: instructions.channel === 'bank_transfer' ? `${instructions.bankName} · ${instructions.bankAccountName}` : null,
+        bankName:
+          instructions.channel === 'bank_transfer'
+            ? `${instructions.bankName} · ${instructions.bankAccountName}`
+            : null,
         bankAccountNumber: instructions.channel === 'bank_transfer' ? instructions.bankAccountNumber : null,
         paymentCode: instructions.channel === 'otc' ? instructions.paymentCode : null,
         expiresAt: instructions.expiresAt < attempt.expiresAt ? instructions.expiresAt : attempt.expiresAt,
@@ -109,7 +162,11 @@ export async function startRepayment(ctx: ServicingContext, input: { customerId:
   } catch (error) {
     if (error instanceof CollectionSendError) {
       ctx.log.warn({ repaymentId: attempt.id, err: error }, 'collection not opened');
-      if (!error.retryable) await ctx.db.update(repayments).set({ state: 'failed', updatedAt: ctx.clock.now() }).where(and(eq(repayments.id, attempt.id), eq(repayments.state, 'pending')));
+      if (!error.retryable)
+        await ctx.db
+          .update(repayments)
+          .set({ state: 'failed', updatedAt: ctx.clock.now() })
+          .where(and(eq(repayments.id, attempt.id), eq(repayments.state, 'pending')));
       throw new AppError('COLLECTION_FAILED');
     }
     throw error;

@@ -15,17 +15,32 @@ export default fp(
     app.decorateRequest('customer', null);
     app.addHook('onRoute', (route) => {
       if (!route.config?.auth) return;
-      const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+      const existing = route.preHandler
+        ? Array.isArray(route.preHandler)
+          ? route.preHandler
+          : [route.preHandler]
+        : [];
       route.preHandler = [
         async (request) => {
           const header = request.headers.authorization ?? '';
           const match = /^Bearer ([A-Za-z0-9_-]{20,128})$/.exec(header);
           if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
           const [row] = await app.db
-            .select({ sessionId: sessions.id, customerId: sessions.customerId, phone: customers.phone, registeredAt: customers.registeredAt })
+            .select({
+              sessionId: sessions.id,
+              customerId: sessions.customerId,
+              phone: customers.phone,
+              registeredAt: customers.registeredAt,
+            })
             .from(sessions)
             .innerJoin(customers, eq(customers.id, sessions.customerId))
-            .where(and(eq(sessions.tokenHash, sha256Hex(match[1])), isNull(sessions.revokedAt), gt(sessions.expiresAt, app.clock.now())))
+            .where(
+              and(
+                eq(sessions.tokenHash, sha256Hex(match[1])),
+                isNull(sessions.revokedAt),
+                gt(sessions.expiresAt, app.clock.now()),
+              ),
+            )
             .limit(1);
           if (!row) throw new AppError('UNAUTHENTICATED');
           request.customer = row;

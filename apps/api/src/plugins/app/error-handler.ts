@@ -3,6 +3,8 @@ import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+// every language's error messages (the domain keeps Filipino and Chinese apart for the web app)
+import '@pisonow/domain/errors-all';
 import { errorMessage, isErrorCode, pickLocale, type ApiErrorBody, type ErrorCode } from '@pisonow/domain';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -14,7 +16,13 @@ export default fp(
       request.locale = pickLocale(request.headers['accept-language']);
     });
 
-    const send = (reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, extra: Partial<ApiErrorBody> & { params?: Record<string, string> } = {}) => {
+    const send = (
+      reply: FastifyReply,
+      request: FastifyRequest,
+      status: number,
+      code: ErrorCode,
+      extra: Partial<ApiErrorBody> & { params?: Record<string, string> } = {},
+    ) => {
       const { params, ...rest } = extra;
       const body: ApiErrorBody = { code, message: errorMessage(code, request.locale, params), ...rest };
       if (body.retryAfterSeconds !== undefined) reply.header('retry-after', String(body.retryAfterSeconds));
@@ -23,8 +31,16 @@ export default fp(
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        const details = error.details?.map((d) => ({ field: d.field, code: d.code, message: errorMessage(d.code, request.locale) }));
-        return send(reply, request, error.status, error.code, { params: error.params, retryAfterSeconds: error.retryAfterSeconds, ...(details ? { details } : {}) });
+        const details = error.details?.map((d) => ({
+          field: d.field,
+          code: d.code,
+          message: errorMessage(d.code, request.locale),
+        }));
+        return send(reply, request, error.status, error.code, {
+          params: error.params,
+          retryAfterSeconds: error.retryAfterSeconds,
+          ...(details ? { details } : {}),
+        });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const details = error.validation.map((v) => {
@@ -33,8 +49,12 @@ export default fp(
           return { field, code, message: errorMessage(code, request.locale) };
         });
         const first = details.find((d) => d.code !== 'VALIDATION_FAILED');
-        return send(reply, request, 400, (first?.code as ErrorCode | undefined) ?? 'VALIDATION_FAILED', { details });
+        return send(reply, request, 400, (first?.code as ErrorCode | undefined) ?? 'VALIDATION_FAILED', {
+          details,
+        });
       }
+      // BE-15: the database refused a posting into a closed accounting period (its trigger)
+      if (causedByClosedPeriod(error)) return send(reply, request, 409, 'PERIOD_CLOSED');
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');
         return send(reply, request, 500, 'INTERNAL');
@@ -43,14 +63,32 @@ export default fp(
       if (status >= 400 && status < 500) {
         // Fastify's own refusals: malformed JSON, wrong content type, body too large, …
         const code: ErrorCode =
-          status === 413 ? 'PAYLOAD_TOO_LARGE'
-          : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE'
-          : status === 404 ? 'NOT_FOUND'
-          : status === 401 ? 'UNAUTHENTICATED'
-          : status === 403 ? 'FORBIDDEN'
-          : status === 429 ? 'RATE_LIMITED'
-          : 'VALIDATION_FAILED';
-        return send(reply, request, status === 404 || status === 401 || status === 403 || status === 413 || status === 415 || status === 429 ? status : 400, code);
+          status === 413
+            ? 'PAYLOAD_TOO_LARGE'
+            : status === 415
+              ? 'UNSUPPORTED_MEDIA_TYPE'
+              : status === 404
+                ? 'NOT_FOUND'
+                : status === 401
+                  ? 'UNAUTHENTICATED'
+                  : status === 403
+                    ? 'FORBIDDEN'
+                    : status === 429
+                      ? 'RATE_LIMITED'
+                      : 'VALIDATION_FAILED';
+        return send(
+          reply,
+          request,
+          status === 404 ||
+            status === 401 ||
+            status === 403 ||
+            status === 413 ||
+            status === 415 ||
+            status === 429
+            ? status
+            : 400,
+          code,
+        );
       }
       request.log.error({ err: error }, 'unhandled error');
       return send(reply, request, 500, 'INTERNAL');
@@ -61,7 +99,9 @@ export default fp(
 
 /** 404 for unknown API paths, in the same shape as every other error. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ code: 'NOT_FOUND', message: errorMessage('NOT_FOUND', request.locale) } satisfies ApiErrorBody);
+  return reply
+    .status(404)
+    .send({ code: 'NOT_FOUND', message: errorMessage('NOT_FOUND', request.locale) } satisfies ApiErrorBody);
 }
 
 /**
@@ -70,7 +110,11 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
  * other error, in the caller's language, never the framework's own body echoing the input.
  * Wired through Fastify's `frameworkErrors` option; the onRequest hooks have not run yet.
  */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, fastifyReply) => {
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  request,
+  fastifyReply,
+) => {
   const reply = fastifyReply as unknown as FastifyReply;
   const locale = pickLocale(request.headers['accept-language']);
   const internal = error.code === 'FST_ERR_ASYNC_CONSTRAINT';
@@ -89,10 +133,25 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const body = JSON.stringify({ code: 'VALIDATION_FAILED', message: errorMessage('VALIDATION_FAILED', 'en-US') } satisfies ApiErrorBody);
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({
+    code: 'VALIDATION_FAILED',
+    message: errorMessage('VALIDATION_FAILED', 'en-US'),
+  } satisfies ApiErrorBody);
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
+}
+
+/** Whether the error, or one it was caused by, is the closed-period trigger's refusal (migration 0024). */
+export function causedByClosedPeriod(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (e instanceof Error && e.message.startsWith('PERIOD_CLOSED')) return true;
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return false;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lendingContext } from '../../modules/lending/lending-context.ts';
 import { withdrawalBody } from '../../test/order-fixtures.ts';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
@@ -14,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const outboxSize = async (phone: string) => (await api.json('GET', `/api/sandbox/outbox?phone=${phone}`)).body.messages.length as number;
+const outboxSize = async (phone: string) =>
+  (await api.json('GET', `/api/sandbox/outbox?phone=${phone}`)).body.messages.length as number;
 
 describe('Idempotency-Key (SH-13)', () => {
   it('SH-13 a retried request with the same key replays the stored answer and sends one SMS', async () => {
@@ -49,7 +51,9 @@ describe('Idempotency-Key (SH-13)', () => {
 
   it('SH-13 concurrent duplicates of one key produce one effect', async () => {
     const key = 'key-aaaaaaaa-0004';
-    const results = await Promise.all(Array.from({ length: 10 }, () => api.sendCode('9175000004', {}, { 'idempotency-key': key })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => api.sendCode('9175000004', {}, { 'idempotency-key': key })),
+    );
     const fresh = results.filter((r) => r.status === 200 && !r.headers['idempotent-replayed']);
     expect(fresh).toHaveLength(1);
     for (const r of results) {
@@ -64,9 +68,19 @@ describe('Idempotency-Key (SH-13)', () => {
     const a = await api.signIn('9175000005');
     const b = await api.signIn('9175000006');
     const key = 'key-shared-logout-1';
-    expect((await api.json('POST', '/api/auth/logout', undefined, { ...api.authed(a.token), 'idempotency-key': key })).status).toBe(204);
+    expect(
+      (
+        await api.json('POST', '/api/auth/logout', undefined, {
+          ...api.authed(a.token),
+          'idempotency-key': key,
+        })
+      ).status,
+    ).toBe(204);
     expect((await api.json('GET', '/api/me', undefined, api.authed(b.token))).status).toBe(200);
-    const byB = await api.json('POST', '/api/auth/logout', undefined, { ...api.authed(b.token), 'idempotency-key': key });
+    const byB = await api.json('POST', '/api/auth/logout', undefined, {
+      ...api.authed(b.token),
+      'idempotency-key': key,
+    });
     expect(byB.status).toBe(204);
     expect(byB.headers['idempotent-replayed']).toBeUndefined();
     expect((await api.json('GET', '/api/me', undefined, api.authed(b.token))).status).toBe(401);
@@ -81,7 +95,10 @@ describe('Idempotency-Key (SH-13)', () => {
 
 /** What a `kill -9` between the commit and the stored answer leaves: the claim, without a response. */
 async function loseResponse(key: string) {
-  await t.database.db.update(idempotencyKeys).set({ responseStatus: null, responseBody: null, completedAt: null }).where(eq(idempotencyKeys.key, key));
+  await t.database.db
+    .update(idempotencyKeys)
+    .set({ responseStatus: null, responseBody: null, completedAt: null })
+    .where(eq(idempotencyKeys.key, key));
 }
 
 describe('idempotency after a crash: a claim is a lease (SH-13)', () => {
@@ -89,7 +106,7 @@ describe('idempotency after a crash: a claim is a lease (SH-13)', () => {
 
   it('idempotency after a crash: a committed order whose answer was lost is returned to the retry once the lease ends', async () => {
     const b = await submitCompleteApplication(t.database.db, api, '9175100001');
-    await decidePendingApplications({ db: t.database.db, clock: t.clock, sandbox: true });
+    await decidePendingApplications(lendingContext(t.app));
     const body = await withdrawalBody(api, b.h, { signature: SIGNATURE });
     const headers = { ...b.h, 'idempotency-key': 'crash-order-0001' };
     const first = await api.json('POST', '/api/orders', body, headers);
@@ -102,12 +119,17 @@ describe('idempotency after a crash: a claim is a lease (SH-13)', () => {
     const retry = await api.json('POST', '/api/orders', body, headers);
     expect(retry.status).toBe(201);
     expect(retry.body.id).toBe(first.body.id);
-    expect(await t.database.db.select().from(orders).where(eq(orders.customerId, b.customerId))).toHaveLength(1);
+    expect(await t.database.db.select().from(orders).where(eq(orders.customerId, b.customerId))).toHaveLength(
+      1,
+    );
     // and the key is settled again: the next retry replays
     const replay = await api.json('POST', '/api/orders', body, headers);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body.id).toBe(first.body.id);
-    const [row] = await t.database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, b.customerId), eq(idempotencyKeys.key, 'crash-order-0001')));
+    const [row] = await t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, b.customerId), eq(idempotencyKeys.key, 'crash-order-0001')));
     expect(row?.responseStatus).toBe(201);
   });
 
@@ -116,12 +138,20 @@ describe('idempotency after a crash: a claim is a lease (SH-13)', () => {
     expect((await api.sendCode('9175100002', {}, { 'idempotency-key': key })).status).toBe(200);
     await loseResponse(key);
     t.clock.advanceSeconds(61); // past the lease and the resend cooldown
-    const retries = await Promise.all(Array.from({ length: 5 }, () => api.sendCode('9175100002', {}, { 'idempotency-key': key })));
+    const retries = await Promise.all(
+      Array.from({ length: 5 }, () => api.sendCode('9175100002', {}, { 'idempotency-key': key })),
+    );
     const fresh = retries.filter((r) => r.status === 200 && !r.headers['idempotent-replayed']);
     expect(fresh).toHaveLength(1);
-    for (const r of retries) if (r !== fresh[0]) expect(r.headers['idempotent-replayed'] === 'true' || r.body.code === 'IDEMPOTENCY_IN_PROGRESS').toBe(true);
+    for (const r of retries)
+      if (r !== fresh[0])
+        expect(r.headers['idempotent-replayed'] === 'true' || r.body.code === 'IDEMPOTENCY_IN_PROGRESS').toBe(
+          true,
+        );
     expect(await outboxSize('9175100002')).toBe(2);
-    expect((await api.sendCode('9175100002', {}, { 'idempotency-key': key })).headers['idempotent-replayed']).toBe('true');
+    expect(
+      (await api.sendCode('9175100002', {}, { 'idempotency-key': key })).headers['idempotent-replayed'],
+    ).toBe('true');
   });
 
   it('idempotency after a crash: a late answer from the attempt that lost its lease does not overwrite the retry', async () => {

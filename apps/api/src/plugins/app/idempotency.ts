@@ -63,12 +63,24 @@ export default fp(
     app.addHook('onRoute', (route) => {
       const mode = route.config?.idempotency;
       if (!mode) return;
-      const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+      const existing = route.preHandler
+        ? Array.isArray(route.preHandler)
+          ? route.preHandler
+          : [route.preHandler]
+        : [];
       // Runs after auth (so the scope is the customer) and after body validation.
-      route.preHandler = [...existing, async (request: FastifyRequest, reply: FastifyReply) => claim(request, reply, mode, route.url)];
+      route.preHandler = [
+        ...existing,
+        async (request: FastifyRequest, reply: FastifyReply) => claim(request, reply, mode, route.url),
+      ];
     });
 
-    async function claim(request: FastifyRequest, reply: FastifyReply, mode: 'required' | 'optional', routeUrl: string) {
+    async function claim(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      mode: 'required' | 'optional',
+      routeUrl: string,
+    ) {
       const header = request.headers['idempotency-key'];
       const key = Array.isArray(header) ? header[0] : header;
       if (!key) {
@@ -102,10 +114,19 @@ export default fp(
         const taken = await app.db
           .update(idempotencyKeys)
           .set({ createdAt: now })
-          .where(and(where, isNull(idempotencyKeys.responseStatus), eq(idempotencyKeys.createdAt, previous.createdAt)))
+          .where(
+            and(
+              where,
+              isNull(idempotencyKeys.responseStatus),
+              eq(idempotencyKeys.createdAt, previous.createdAt),
+            ),
+          )
           .returning({ key: idempotencyKeys.key });
         if (taken.length !== 1) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
-        request.log.warn({ idempotencyRoute: route }, 'idempotency claim expired without a response: running the request again');
+        request.log.warn(
+          { idempotencyRoute: route },
+          'idempotency claim expired without a response: running the request again',
+        );
         request.idempotencyClaim = { scope, key, claimedAt: now, effectId };
         return;
       }
@@ -119,12 +140,27 @@ export default fp(
       if (!claimed) return payload;
       request.idempotencyClaim = undefined;
       // Only the current holder settles the key: a late original after a take-over changes nothing.
-      const where = and(eq(idempotencyKeys.scope, claimed.scope), eq(idempotencyKeys.key, claimed.key), eq(idempotencyKeys.createdAt, claimed.claimedAt), isNull(idempotencyKeys.responseStatus));
+      const where = and(
+        eq(idempotencyKeys.scope, claimed.scope),
+        eq(idempotencyKeys.key, claimed.key),
+        eq(idempotencyKeys.createdAt, claimed.claimedAt),
+        isNull(idempotencyKeys.responseStatus),
+      );
       if (reply.statusCode >= 500) {
         await app.db.delete(idempotencyKeys).where(where);
       } else {
-        const body = typeof payload === 'string' ? payload : payload == null ? '' : Buffer.isBuffer(payload) ? payload.toString('utf8') : String(payload);
-        await app.db.update(idempotencyKeys).set({ responseStatus: reply.statusCode, responseBody: body, completedAt: app.clock.now() }).where(where);
+        const body =
+          typeof payload === 'string'
+            ? payload
+            : payload == null
+              ? ''
+              : Buffer.isBuffer(payload)
+                ? payload.toString('utf8')
+                : String(payload);
+        await app.db
+          .update(idempotencyKeys)
+          .set({ responseStatus: reply.statusCode, responseBody: body, completedAt: app.clock.now() })
+          .where(where);
       }
       return payload;
     });

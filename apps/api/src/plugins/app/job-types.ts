@@ -11,7 +11,12 @@ export interface JobType<S extends z.ZodType = z.ZodType> {
   readonly schedule?: { cron: string; tz: 'Asia/Manila'; missed: 'skip' | 'once' };
 }
 
-const job = <S extends z.ZodType>(name: string, payload: S, cron?: string, missed: 'skip' | 'once' = 'skip'): JobType<S> => ({
+const job = <S extends z.ZodType>(
+  name: string,
+  payload: S,
+  cron?: string,
+  missed: 'skip' | 'once' = 'skip',
+): JobType<S> => ({
   name,
   payload,
   ...(cron ? { schedule: { cron, tz: 'Asia/Manila' as const, missed } } : {}),
@@ -29,6 +34,14 @@ export const JOBS = {
   servicingDay: job('servicing.day', none, '5 0 * * *', 'once'),
   /** reminders inside 06:00–22:00 Manila and expired collections (accrual is the day job's) */
   servicingHourly: job('servicing.hourly', none, '10 * * * *'),
+  /** ST-08: settled loans of borrowers with Easy Re-loan on get their automatic re-loan */
+  easyReloanBook: job('engagement.easy-reloan-book', none, '* * * * *'),
+  /** EN-07: coupons past their window become expired, just after Manila midnight; safe to run twice */
+  couponsExpire: job('engagement.coupons-expire', none, '6 0 * * *', 'once'),
+  /** BE-12: erase inactive applicants never paid out; record paid-out borrowers' retention dates (02:30 Manila) */
+  retention: job('privacy.retention', none, '30 2 * * *', 'once'),
+  /** BE-13: the previous month's CIC file, made once, on the 1st–5th of each month (01:15 Manila) */
+  creditReportMonthly: job('credit-reports.monthly', none, '15 1 1-5 * *', 'once'),
 } as const;
 
 export type JobPayload<J extends JobType> = z.input<J['payload']>;

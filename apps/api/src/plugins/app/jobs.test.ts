@@ -4,6 +4,7 @@ import { JOBS } from './job-types.ts';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { otpCodes } from '../../db/schema/index.ts';
 import { cleanUpLoginData } from '../../modules/auth/clean-up-login-data.ts';
+import { authContext } from '../../modules/auth/auth-context.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -12,15 +13,15 @@ afterEach(async () => {
 });
 
 describe('jobs (pg-boss) and the login-data clean-up', () => {
-  it('the clean-up deletes old codes and keeps today\'s (the daily cap still needs them); running it twice is harmless', async () => {
+  it("the clean-up deletes old codes and keeps today's (the daily cap still needs them); running it twice is harmless", async () => {
     t = await createTestApp({ CAPTCHA_IP_SENDS_PER_HOUR: '1000' });
     const api = client(t.app);
     await api.sendCode('9177000001');
     t.clock.advance(3 * 86_400_000);
     await api.sendCode('9177000002');
-    const first = await cleanUpLoginData(t.database.db, t.clock.now());
+    const first = await cleanUpLoginData(authContext(t.app));
     expect(first.otpCodes).toBe(1);
-    const second = await cleanUpLoginData(t.database.db, t.clock.now());
+    const second = await cleanUpLoginData(authContext(t.app));
     expect(second.otpCodes).toBe(0);
     expect((await t.database.db.select({ n: count() }).from(otpCodes))[0]!.n).toBe(1);
   });
@@ -48,7 +49,9 @@ describe('jobs (pg-boss) and the login-data clean-up', () => {
     let rolledBack: string | null = null;
     await expect(
       t.database.db.transaction(async (tx) => {
-        rolledBack = await app.jobs.sendInTx(tx, JOBS.decideApplication, { applicationId: '00000000-0000-4000-8000-000000000001' });
+        rolledBack = await app.jobs.sendInTx(tx, JOBS.decideApplication, {
+          applicationId: '00000000-0000-4000-8000-000000000001',
+        });
         throw new Error('the business change failed');
       }),
     ).rejects.toThrow('the business change failed');
@@ -56,12 +59,17 @@ describe('jobs (pg-boss) and the login-data clean-up', () => {
     expect(await boss.getJobById(JOBS.decideApplication.name, rolledBack!)).toBeNull();
     let committed: string | null = null;
     await t.database.db.transaction(async (tx) => {
-      committed = await app.jobs.sendInTx(tx, JOBS.decideApplication, { applicationId: '00000000-0000-4000-8000-000000000002' });
+      committed = await app.jobs.sendInTx(tx, JOBS.decideApplication, {
+        applicationId: '00000000-0000-4000-8000-000000000002',
+      });
     });
     expect(await boss.getJobById(JOBS.decideApplication.name, committed!)).toBeTruthy();
     // a payload that does not match its job's schema is a programming error, refused before queueing
     await expect(app.jobs.send(JOBS.decideApplication, { applicationId: 'not-a-uuid' })).rejects.toThrow();
     const schedules = await boss.getSchedules();
-    expect(schedules.find((s) => s.name === JOBS.servicingDay.name)).toMatchObject({ cron: '5 0 * * *', timezone: 'Asia/Manila' });
+    expect(schedules.find((s) => s.name === JOBS.servicingDay.name)).toMatchObject({
+      cron: '5 0 * * *',
+      timezone: 'Asia/Manila',
+    });
   }, 40_000);
 });

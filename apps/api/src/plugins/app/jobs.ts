@@ -28,9 +28,18 @@ export interface Jobs {
   /** the queue is running (readiness); false while starting, after stopping, and with JOBS=0 */
   readonly started: boolean;
   define<J extends JobType>(type: J, handler: (data: JobData<J>) => Promise<void>): void;
-  send<J extends JobType>(type: J, data: JobPayload<J>, options?: { singletonKey?: string }): Promise<string | null>;
+  send<J extends JobType>(
+    type: J,
+    data: JobPayload<J>,
+    options?: { singletonKey?: string },
+  ): Promise<string | null>;
   /** queue inside a business transaction: committed with it, or not at all */
-  sendInTx<J extends JobType>(tx: Tx, type: J, data: JobPayload<J>, options?: { singletonKey?: string }): Promise<string | null>;
+  sendInTx<J extends JobType>(
+    tx: Tx,
+    type: J,
+    data: JobPayload<J>,
+    options?: { singletonKey?: string },
+  ): Promise<string | null>;
   /** the underlying queue, for tests and the operator console */
   boss(): PgBoss | undefined;
 }
@@ -44,7 +53,8 @@ export default fp(
 
     const queue = async (type: JobType, data: unknown, options: { singletonKey?: string; db?: BossDb }) => {
       // A job nobody defined would sit in a queue that does not exist: a programming error.
-      if (!definitions.some((d) => d.type.name === type.name)) throw new Error(`no job named ${type.name} is defined`);
+      if (!definitions.some((d) => d.type.name === type.name))
+        throw new Error(`no job named ${type.name} is defined`);
       const payload = type.payload.parse(data) as object;
       if (!boss) {
         app.log.warn({ job: type.name }, 'jobs are off (JOBS=0); job not queued');
@@ -86,7 +96,13 @@ export default fp(
         await boss.work(type.name, async (batch) => {
           for (const item of batch) await handler(item.data);
         });
-        if (type.schedule) await boss.schedule(type.name, type.schedule.cron, {}, { tz: type.schedule.tz, missed: type.schedule.missed });
+        if (type.schedule)
+          await boss.schedule(
+            type.name,
+            type.schedule.cron,
+            {},
+            { tz: type.schedule.tz, missed: type.schedule.missed },
+          );
       }
       started = true;
       app.log.info({ jobs: definitions.map((d) => d.type.name) }, 'job queue started');

@@ -6,7 +6,9 @@ function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 64 || !value || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
-  return Object.entries(value as Record<string, unknown>).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1));
+  return Object.entries(value as Record<string, unknown>).some(
+    ([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1),
+  );
 }
 
 /**
@@ -17,7 +19,8 @@ function holdsNul(value: unknown, depth = 0): boolean {
 export default fp(
   async (app) => {
     app.addHook('preValidation', async (request) => {
-      if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params)) throw new AppError('VALIDATION_FAILED');
+      if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params))
+        throw new AppError('VALIDATION_FAILED');
     });
   },
   { name: 'text-guard', dependencies: ['error-handler'] },

@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
-const production = { NODE_ENV: 'production', SANDBOX: '0', SECRET_KEY: 'a'.repeat(64), DATABASE_URL: 'postgres://x@127.0.0.1/x', SMS_PROVIDER: 'semaphore', SEMAPHORE_API_KEY: 'k', PAYOUT_PROVIDER: 'xendit', COLLECTION_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: 't'.repeat(16), COMPANY_SEC_REG_NO: 'CS201912345', COMPANY_CA_NO: '3021' };
+const production = {
+  NODE_ENV: 'production',
+  SANDBOX: '0',
+  SECRET_KEY: 'a'.repeat(64),
+  DATABASE_URL: 'postgres://x@127.0.0.1/x',
+  SMS_PROVIDER: 'semaphore',
+  SEMAPHORE_API_KEY: 'k',
+  PAYOUT_PROVIDER: 'xendit',
+  COLLECTION_PROVIDER: 'xendit',
+  XENDIT_SECRET_KEY: 'k',
+  XENDIT_CALLBACK_TOKEN: 't'.repeat(16),
+  COMPANY_SEC_REG_NO: 'CS201912345',
+  COMPANY_CA_NO: '3021',
+};
 
 describe('HSTS (configurable, on by default in production)', () => {
   it('HSTS is on by default when NODE_ENV=production, off otherwise, and HSTS=0/1 overrides either way', () => {
@@ -17,7 +30,9 @@ describe('HSTS (configurable, on by default in production)', () => {
     const on = await createTestApp({ HSTS: '1', HSTS_MAX_AGE_SECONDS: '15552000' });
     const off = await createTestApp();
     try {
-      expect((await on.app.inject('/api/health')).headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+      expect((await on.app.inject('/api/health')).headers['strict-transport-security']).toBe(
+        'max-age=15552000; includeSubDomains',
+      );
       expect((await off.app.inject('/api/health')).headers['strict-transport-security']).toBeUndefined();
     } finally {
       await on.close();

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sendNotFound } from '../app/error-handler.ts';
 
@@ -35,13 +35,48 @@ export default fp(
 
     const startPage = hasWeb && existsSync(path.join(root, 'start.html')) ? 'start.html' : 'index.html';
 
+    // The operator console (issue 11): a separate bundle under /console (apps/console/dist), never
+    // part of the borrower app's files or its service worker. Same CSP; its own client routes.
+    const consoleRoot = app.config.CONSOLE_DIST;
+    const consoleIndexFile = path.join(consoleRoot, 'index.html');
+    const consoleIndex = existsSync(consoleIndexFile) ? readFileSync(consoleIndexFile) : null;
+    if (!consoleIndex)
+      app.log.warn({ root: consoleRoot }, 'console not built (npm run build); /console is not served');
+    else {
+      await app.register(fastifyStatic, {
+        root: consoleRoot,
+        prefix: '/console/',
+        decorateReply: false,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        setHeaders(res, filePath) {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+      // `/console` and `/console/` (trailing slashes are ignored): the console's page
+      app.get('/console', { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(consoleIndex),
+      );
+    }
+
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '';
-      if (url.startsWith('/api/') || url === '/api' || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      if (
+        url.startsWith('/api/') ||
+        url === '/api' ||
+        (!hasWeb && !url.startsWith('/console/')) ||
+        (request.method !== 'GET' && request.method !== 'HEAD')
+      ) {
         return sendNotFound(request, reply);
       }
       // A file-like path that does not exist (a stale hashed asset) is a real 404, not the app.
       if (/\.[a-z0-9]{2,5}$/i.test(url)) return sendNotFound(request, reply);
+      if (url.startsWith('/console/')) {
+        if (!consoleIndex) return sendNotFound(request, reply);
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(consoleIndex);
+      }
       const page = url.toLowerCase() === '/start' ? startPage : 'index.html';
       return reply.header('cache-control', 'no-cache').sendFile(page);
     });

@@ -9,8 +9,19 @@ export default fp(
     await app.register(swagger, {
       openapi: {
         openapi: '3.0.3',
-        info: { title: `${app.config.PRODUCT_NAME} API`, version: '0.1.0', description: 'Borrower API. Errors are `{ code, message }`; state-changing calls take an `Idempotency-Key`.' },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+        info: {
+          title: `${app.config.PRODUCT_NAME} API`,
+          version: '0.1.0',
+          description:
+            'Borrower API. Errors are `{ code, message }`; state-changing calls take an `Idempotency-Key`.',
+        },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer' },
+            // the operator console (issue 11): httpOnly session cookie + x-csrf-token on non-GET
+            consoleCookie: { type: 'apiKey', in: 'cookie', name: 'pn_console' },
+          },
+        },
       },
       transform: jsonSchemaTransform,
     });

@@ -1,4 +1,9 @@
-import { COLLECTION_CHANNELS as DOMAIN_CHANNELS, REPAYMENT_PARTNERS, type Centavos, type CollectionChannel } from '@pisonow/domain';
+import {
+  COLLECTION_CHANNELS as DOMAIN_CHANNELS,
+  REPAYMENT_PARTNERS,
+  type Centavos,
+  type CollectionChannel,
+} from '@pisonow/domain';
 
 export type { CollectionChannel };
 
@@ -152,9 +157,16 @@ export interface CollectionOption {
  * e-wallet codes match the payout list); each adapter maps them to its provider's own codes and
  * answers `supports()` for the ones it can do. The list itself is the domain's REPAYMENT_PARTNERS.
  */
-export const COLLECTION_OPTIONS: readonly CollectionOption[] = REPAYMENT_PARTNERS.map((p) => ({ channel: p.channel, providerCode: p.providerCode, displayName: p.name }));
+export const COLLECTION_OPTIONS: readonly CollectionOption[] = REPAYMENT_PARTNERS.map((p) => ({
+  channel: p.channel,
+  providerCode: p.providerCode,
+  displayName: p.name,
+}));
 
-export function collectionOption(channel: CollectionChannel, providerCode: string): CollectionOption | undefined {
+export function collectionOption(
+  channel: CollectionChannel,
+  providerCode: string,
+): CollectionOption | undefined {
   return COLLECTION_OPTIONS.find((o) => o.channel === channel && o.providerCode === providerCode);
 }
 

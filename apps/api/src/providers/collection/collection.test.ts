@@ -9,7 +9,11 @@ import {
   collectionOptionsFor,
   type CollectionRequest,
 } from './collection-provider.ts';
-import { SANDBOX_SIGNATURE_HEADER, SandboxCollectionProvider, sandboxCollectionWebhookSecret } from './sandbox-collection.ts';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  SandboxCollectionProvider,
+  sandboxCollectionWebhookSecret,
+} from './sandbox-collection.ts';
 import { XenditCollectionProvider, XENDIT_API_VERSION } from './xendit-collection.ts';
 import { centavosFromPesos, parseJsonExact } from './exact-amount.ts';
 import { loadConfig } from '../../config.ts';
@@ -39,7 +43,10 @@ describe('ST-02 exact amounts from providers (never a float)', () => {
     expect(centavosFromPesos('0.05')).toBe(5n);
     expect(centavosFromPesos('977.300')).toBe(97_730n);
     expect(centavosFromPesos('12345678901234567.89')).toBe(1_234_567_890_123_456_789n);
-    const body = parseJsonExact('{"a":977.3,"b":0.1,"c":1021.10,"d":977.305,"e":1e3,"f":-5}') as Record<string, unknown>;
+    const body = parseJsonExact('{"a":977.3,"b":0.1,"c":1021.10,"d":977.305,"e":1e3,"f":-5}') as Record<
+      string,
+      unknown
+    >;
     expect(centavosFromPesos(body.a)).toBe(97_730n);
     expect(centavosFromPesos(body.b)).toBe(10n);
     expect(centavosFromPesos(body.c)).toBe(102_110n);
@@ -56,13 +63,24 @@ describe('ST-02 collection options for the Repay page', () => {
     const keys = COLLECTION_OPTIONS.map((o) => `${o.channel}:${o.providerCode}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const o of COLLECTION_OPTIONS) expect(o.displayName.length).toBeGreaterThan(1);
-    expect(new Set(COLLECTION_OPTIONS.map((o) => o.channel))).toEqual(new Set(['ewallet', 'bank_transfer', 'otc']));
+    expect(new Set(COLLECTION_OPTIONS.map((o) => o.channel))).toEqual(
+      new Set(['ewallet', 'bank_transfer', 'otc']),
+    );
   });
 
   it('the sandbox offers every option; Xendit all but M Lhuillier', () => {
     expect(collectionOptionsFor(sandbox())).toHaveLength(COLLECTION_OPTIONS.length);
-    const x = collectionOptionsFor(new XenditCollectionProvider({ secretKey: 'k', callbackToken: 't', baseUrl: 'http://127.0.0.1:9', displayName: 'PisoNow' }));
-    expect(x.map((o) => o.providerCode)).toEqual(COLLECTION_OPTIONS.filter((o) => o.providerCode !== 'MLHUILLIER').map((o) => o.providerCode));
+    const x = collectionOptionsFor(
+      new XenditCollectionProvider({
+        secretKey: 'k',
+        callbackToken: 't',
+        baseUrl: 'http://127.0.0.1:9',
+        displayName: 'PisoNow',
+      }),
+    );
+    expect(x.map((o) => o.providerCode)).toEqual(
+      COLLECTION_OPTIONS.filter((o) => o.providerCode !== 'MLHUILLIER').map((o) => o.providerCode),
+    );
   });
 });
 
@@ -70,14 +88,35 @@ describe('ST-02 BE-05 sandbox collections: instructions and documented magic val
   it('e-wallet → our checkout page; bank transfer → a virtual account; OTC → a payment code; expiry and amount echoed', async () => {
     const p = sandbox();
     const wallet = await p.create(request());
-    expect(wallet).toMatchObject({ channel: 'ewallet', amount: 102_110n, expiresAt: request().expiresAt, providerCode: 'GCASH' });
-    expect(wallet.channel === 'ewallet' && wallet.checkoutUrl).toBe(`/sandbox/checkout/${wallet.providerCollectionId}`);
-    const bank = await p.create(request({ idempotencyKey: 'col-2', referenceId: 'col_2', channel: 'bank_transfer', providerCode: 'BANK_TRANSFER' }));
+    expect(wallet).toMatchObject({
+      channel: 'ewallet',
+      amount: 102_110n,
+      expiresAt: request().expiresAt,
+      providerCode: 'GCASH',
+    });
+    expect(wallet.channel === 'ewallet' && wallet.checkoutUrl).toBe(
+      `/sandbox/checkout/${wallet.providerCollectionId}`,
+    );
+    const bank = await p.create(
+      request({
+        idempotencyKey: 'col-2',
+        referenceId: 'col_2',
+        channel: 'bank_transfer',
+        providerCode: 'BANK_TRANSFER',
+      }),
+    );
     expect(bank.channel === 'bank_transfer' && bank.bankAccountNumber).toMatch(/^7057\d{12}$/);
-    expect(bank).toMatchObject({ bankName: expect.stringContaining('Sandbox'), bankAccountName: 'PisoNow (sandbox)' });
-    const otc = await p.create(request({ idempotencyKey: 'col-3', referenceId: 'col_3', channel: 'otc', providerCode: '7ELEVEN' }));
+    expect(bank).toMatchObject({
+      bankName: expect.stringContaining('Sandbox'),
+      bankAccountName: 'PisoNow (sandbox)',
+    });
+    const otc = await p.create(
+      request({ idempotencyKey: 'col-3', referenceId: 'col_3', channel: 'otc', providerCode: '7ELEVEN' }),
+    );
     expect(otc.channel === 'otc' && otc.paymentCode).toMatch(/^7ELEVEN-[0-9A-F]{10}$/);
-    expect(new Set([wallet.providerCollectionId, bank.providerCollectionId, otc.providerCollectionId]).size).toBe(3);
+    expect(
+      new Set([wallet.providerCollectionId, bank.providerCollectionId, otc.providerCollectionId]).size,
+    ).toBe(3);
     expect(p.lookup(wallet.providerCollectionId)?.request.referenceId).toBe('col_1');
   });
 
@@ -85,18 +124,28 @@ describe('ST-02 BE-05 sandbox collections: instructions and documented magic val
     const p = sandbox();
     const first = await p.create(request());
     expect(await p.create(request({ amount: 1n, channel: 'otc', providerCode: 'CEBUANA' }))).toEqual(first);
-    expect((await p.create(request({ idempotencyKey: 'other' }))).providerCollectionId).not.toBe(first.providerCollectionId);
+    expect((await p.create(request({ idempotencyKey: 'other' }))).providerCollectionId).not.toBe(
+      first.providerCollectionId,
+    );
   });
 
   it('mobile …0000 is refused, …1111 is unavailable (retryable); unknown codes are unsupported', async () => {
     const p = sandbox();
-    const refused = (await p.create(request({ mobileNumber: '09170000000' })).catch((e) => e)) as CollectionSendError;
+    const refused = (await p
+      .create(request({ mobileNumber: '09170000000' }))
+      .catch((e) => e)) as CollectionSendError;
     expect(refused).toBeInstanceOf(CollectionSendError);
     expect([refused.retryable, refused.providerCode]).toEqual([false, 'CHANNEL_REFUSED']);
-    const down = (await p.create(request({ mobileNumber: '09170001111' })).catch((e) => e)) as CollectionSendError;
+    const down = (await p
+      .create(request({ mobileNumber: '09170001111' }))
+      .catch((e) => e)) as CollectionSendError;
     expect([down.retryable, down.providerCode]).toEqual([true, 'CHANNEL_UNAVAILABLE']);
-    await expect(p.create(request({ providerCode: 'PAYPAL' }))).rejects.toBeInstanceOf(CollectionChannelUnsupportedError);
-    await expect(p.create(request({ channel: 'otc', providerCode: 'GCASH' }))).rejects.toBeInstanceOf(CollectionChannelUnsupportedError);
+    await expect(p.create(request({ providerCode: 'PAYPAL' }))).rejects.toBeInstanceOf(
+      CollectionChannelUnsupportedError,
+    );
+    await expect(p.create(request({ channel: 'otc', providerCode: 'GCASH' }))).rejects.toBeInstanceOf(
+      CollectionChannelUnsupportedError,
+    );
   });
 });
 
@@ -118,20 +167,36 @@ describe('ST-02 BE-10 sandbox webhooks are real signed webhooks', () => {
 
     const paidAt = new Date('2026-11-20T15:59:00.000Z'); // before midnight Manila, delivered three days later
     const late = p.simulate(providerCollectionId, 'pay_late', { now: NOW, paidAt });
-    expect(p.verifyWebhook(late.headers, late.rawBody, NOW)).toMatchObject({ state: 'paid', paidAt, amountPaid: 102_110n });
+    expect(p.verifyWebhook(late.headers, late.rawBody, NOW)).toMatchObject({
+      state: 'paid',
+      paidAt,
+      amountPaid: 102_110n,
+    });
     expect(late.providerEventId).not.toBe(paid.providerEventId);
 
     const different = p.simulate(providerCollectionId, 'pay_different', { now: NOW, amount: 50_000n });
-    expect(p.verifyWebhook(different.headers, different.rawBody, NOW)).toMatchObject({ state: 'paid', amountPaid: 50_000n, paidAt: NOW });
+    expect(p.verifyWebhook(different.headers, different.rawBody, NOW)).toMatchObject({
+      state: 'paid',
+      amountPaid: 50_000n,
+      paidAt: NOW,
+    });
   });
 
   it('expire and fail', async () => {
     const p = sandbox();
     const { providerCollectionId } = await p.create(request());
     const expired = p.simulate(providerCollectionId, 'expire', { now: NOW });
-    expect(p.verifyWebhook(expired.headers, expired.rawBody, NOW)).toEqual({ providerEventId: expired.providerEventId, providerCollectionId, referenceId: 'col_1', state: 'expired' });
+    expect(p.verifyWebhook(expired.headers, expired.rawBody, NOW)).toEqual({
+      providerEventId: expired.providerEventId,
+      providerCollectionId,
+      referenceId: 'col_1',
+      state: 'expired',
+    });
     const failed = p.simulate(providerCollectionId, 'fail', { now: NOW });
-    expect(p.verifyWebhook(failed.headers, failed.rawBody, NOW)).toMatchObject({ state: 'failed', failureCode: 'USER_DECLINED_PAYMENT' });
+    expect(p.verifyWebhook(failed.headers, failed.rawBody, NOW)).toMatchObject({
+      state: 'failed',
+      failureCode: 'USER_DECLINED_PAYMENT',
+    });
   });
 
   it('simulating the same event again is a replay (same id and body, freshly signed); attempt 2 is a second payment', async () => {
@@ -142,7 +207,10 @@ describe('ST-02 BE-10 sandbox webhooks are real signed webhooks', () => {
     const replay = p.simulate(providerCollectionId, 'pay', { now: later });
     expect(replay.providerEventId).toBe(first.providerEventId);
     expect(replay.rawBody).toBe(first.rawBody);
-    expect(p.verifyWebhook(replay.headers, replay.rawBody, later)).toMatchObject({ providerEventId: first.providerEventId, paidAt: NOW });
+    expect(p.verifyWebhook(replay.headers, replay.rawBody, later)).toMatchObject({
+      providerEventId: first.providerEventId,
+      paidAt: NOW,
+    });
     const twice = p.simulate(providerCollectionId, 'pay', { now: later, attempt: 2 });
     expect(twice.providerEventId).not.toBe(first.providerEventId);
   });
@@ -152,7 +220,9 @@ describe('ST-02 BE-10 sandbox webhooks are real signed webhooks', () => {
     const { providerCollectionId } = await p.create(request());
     const ok = p.simulate(providerCollectionId, 'pay', { now: NOW });
     const forger = new SandboxCollectionProvider({ webhookSecret: randomBytes(32) });
-    expect(p.verifyWebhook({ [SANDBOX_SIGNATURE_HEADER]: forger.sign(ok.rawBody, NOW) }, ok.rawBody, NOW)).toBeNull();
+    expect(
+      p.verifyWebhook({ [SANDBOX_SIGNATURE_HEADER]: forger.sign(ok.rawBody, NOW) }, ok.rawBody, NOW),
+    ).toBeNull();
     expect(p.verifyWebhook(ok.headers, ok.rawBody.replace('1021.10', '9999.99'), NOW)).toBeNull();
     expect(p.verifyWebhook(ok.headers, ok.rawBody, new Date(NOW.getTime() + 6 * 60_000))).toBeNull();
     expect(p.verifyWebhook(ok.headers, ok.rawBody, new Date(NOW.getTime() + 4 * 60_000))).not.toBeNull();
@@ -160,26 +230,61 @@ describe('ST-02 BE-10 sandbox webhooks are real signed webhooks', () => {
     expect(p.verifyWebhook({ [SANDBOX_SIGNATURE_HEADER]: 't=abc,v1=zz' }, ok.rawBody, NOW)).toBeNull();
     const garbage = 'not json';
     expect(p.verifyWebhook({ [SANDBOX_SIGNATURE_HEADER]: p.sign(garbage, NOW) }, garbage, NOW)).toBeNull();
-    const notCollection = JSON.stringify({ id: 'x', type: 'refund.done', data: { collection_id: 'c', reference_id: 'r', currency: 'PHP' } });
-    expect(p.verifyWebhook({ [SANDBOX_SIGNATURE_HEADER]: p.sign(notCollection, NOW) }, notCollection, NOW)).toBeNull();
-    const fractional = JSON.stringify({ id: 'x', type: 'collection.paid', data: { collection_id: 'c', reference_id: 'r', currency: 'PHP', amount: '10.005', paid_at: NOW.toISOString() } });
-    expect(p.verifyWebhook({ [SANDBOX_SIGNATURE_HEADER]: p.sign(fractional, NOW) }, fractional, NOW)).toBeNull();
+    const notCollection = JSON.stringify({
+      id: 'x',
+      type: 'refund.done',
+      data: { collection_id: 'c', reference_id: 'r', currency: 'PHP' },
+    });
+    expect(
+      p.verifyWebhook({ [SANDBOX_SIGNATURE_HEADER]: p.sign(notCollection, NOW) }, notCollection, NOW),
+    ).toBeNull();
+    const fractional = JSON.stringify({
+      id: 'x',
+      type: 'collection.paid',
+      data: {
+        collection_id: 'c',
+        reference_id: 'r',
+        currency: 'PHP',
+        amount: '10.005',
+        paid_at: NOW.toISOString(),
+      },
+    });
+    expect(
+      p.verifyWebhook({ [SANDBOX_SIGNATURE_HEADER]: p.sign(fractional, NOW) }, fractional, NOW),
+    ).toBeNull();
   });
 
   it('after a restart the caller passes the collection facts; without them simulate refuses', () => {
     const fresh = sandbox();
     expect(() => fresh.simulate('sbxc_unknown', 'pay', { now: NOW })).toThrow(/unknown collection/);
-    const event = fresh.simulate('sbxc_unknown', 'pay', { now: NOW, collection: { referenceId: 'col_9', amount: 500n, channel: 'otc', providerCode: 'CEBUANA' } });
-    expect(fresh.verifyWebhook(event.headers, event.rawBody, NOW)).toMatchObject({ referenceId: 'col_9', amountPaid: 500n });
-    expect(() => fresh.simulate('sbxc_unknown', 'pay_late', { now: NOW, collection: { referenceId: 'c', amount: 5n, channel: 'otc', providerCode: 'LBC' } })).toThrow(/paidAt/);
+    const event = fresh.simulate('sbxc_unknown', 'pay', {
+      now: NOW,
+      collection: { referenceId: 'col_9', amount: 500n, channel: 'otc', providerCode: 'CEBUANA' },
+    });
+    expect(fresh.verifyWebhook(event.headers, event.rawBody, NOW)).toMatchObject({
+      referenceId: 'col_9',
+      amountPaid: 500n,
+    });
+    expect(() =>
+      fresh.simulate('sbxc_unknown', 'pay_late', {
+        now: NOW,
+        collection: { referenceId: 'c', amount: 5n, channel: 'otc', providerCode: 'LBC' },
+      }),
+    ).toThrow(/paidAt/);
   });
 
   it('the default sandbox key is derived from the server secret key (stable, per installation) unless configured', () => {
     const key = randomBytes(32);
-    expect(sandboxCollectionWebhookSecret(undefined, key)).toEqual(sandboxCollectionWebhookSecret(undefined, key));
-    expect(sandboxCollectionWebhookSecret(undefined, key)).not.toEqual(sandboxCollectionWebhookSecret(undefined, randomBytes(32)));
+    expect(sandboxCollectionWebhookSecret(undefined, key)).toEqual(
+      sandboxCollectionWebhookSecret(undefined, key),
+    );
+    expect(sandboxCollectionWebhookSecret(undefined, key)).not.toEqual(
+      sandboxCollectionWebhookSecret(undefined, randomBytes(32)),
+    );
     expect(sandboxCollectionWebhookSecret(undefined, key)).not.toEqual(key);
-    expect(sandboxCollectionWebhookSecret('configured-secret-0123456789abcdef', key).toString()).toBe('configured-secret-0123456789abcdef');
+    expect(sandboxCollectionWebhookSecret('configured-secret-0123456789abcdef', key).toString()).toBe(
+      'configured-secret-0123456789abcdef',
+    );
   });
 });
 
@@ -193,12 +298,20 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v3/payment_requests') return void res.writeHead(404).end('{}');
+      if (req.method !== 'POST' || req.url !== '/v3/payment_requests')
+        return void res.writeHead(404).end('{}');
       calls.push({ headers: req.headers, body });
       if (req.headers.authorization !== `Basic ${Buffer.from('xnd_development_test:').toString('base64')}`) {
-        return void res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error_code: 'INVALID_API_KEY', message: 'API key is not authorized for this API service' }));
+        return void res.writeHead(401, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            error_code: 'INVALID_API_KEY',
+            message: 'API key is not authorized for this API service',
+          }),
+        );
       }
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+      res
+        .writeHead(answer.status, { 'content-type': 'application/json' })
+        .end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -211,7 +324,13 @@ afterEach(() => {
 
 const TOKEN = 'cb-token-0123456789';
 const xendit = (over: { secretKey?: string; baseUrl?: string } = {}) =>
-  new XenditCollectionProvider({ secretKey: over.secretKey ?? 'xnd_development_test', callbackToken: TOKEN, baseUrl: over.baseUrl ?? baseUrl, displayName: 'PisoNow Lending Corporation', timeoutMs: 2_000 });
+  new XenditCollectionProvider({
+    secretKey: over.secretKey ?? 'xnd_development_test',
+    callbackToken: TOKEN,
+    baseUrl: over.baseUrl ?? baseUrl,
+    displayName: 'PisoNow Lending Corporation',
+    timeoutMs: 2_000,
+  });
 const paymentRequest = (channelCode: string, actions: unknown[], extra: Record<string, unknown> = {}) => ({
   business_id: '5f27a14a9bf05c73dd040bc8',
   reference_id: 'col_1',
@@ -232,7 +351,14 @@ const paymentRequest = (channelCode: string, actions: unknown[], extra: Record<s
 
 describe('ST-02 BE-05 Xendit collections adapter (against a local fake of its documented API)', () => {
   it('e-wallet: basic auth, api-version, our idempotency key, exact peso literal, PAYMAYA code, return URLs → checkout URL', async () => {
-    answer = { status: 201, body: paymentRequest('PAYMAYA', [{ type: 'REDIRECT_CUSTOMER', descriptor: 'WEB_URL', value: 'https://checkout.example/maya/abc' }], { channel_properties: { expires_at: '2026-11-23T04:15:00Z' } }) };
+    answer = {
+      status: 201,
+      body: paymentRequest(
+        'PAYMAYA',
+        [{ type: 'REDIRECT_CUSTOMER', descriptor: 'WEB_URL', value: 'https://checkout.example/maya/abc' }],
+        { channel_properties: { expires_at: '2026-11-23T04:15:00Z' } },
+      ),
+    };
     const result = await xendit().create(request({ providerCode: 'MAYA' }));
     expect(result).toEqual({
       channel: 'ewallet',
@@ -252,24 +378,54 @@ describe('ST-02 BE-05 Xendit collections adapter (against a local fake of its do
       country: 'PH',
       currency: 'PHP',
       channel_code: 'PAYMAYA',
-      channel_properties: { success_return_url: request().successReturnUrl, failure_return_url: request().failureReturnUrl, cancel_return_url: request().failureReturnUrl },
+      channel_properties: {
+        success_return_url: request().successReturnUrl,
+        failure_return_url: request().failureReturnUrl,
+        cancel_return_url: request().failureReturnUrl,
+      },
     });
   });
 
   it('over the counter → payment code with the payer name and expiry; bank transfer → an AUB virtual account', async () => {
-    answer = { status: 201, body: paymentRequest('7ELEVEN', [{ type: 'PRESENT_TO_CUSTOMER', descriptor: 'PAYMENT_CODE', value: 'XND7E1234567' }]) };
+    answer = {
+      status: 201,
+      body: paymentRequest('7ELEVEN', [
+        { type: 'PRESENT_TO_CUSTOMER', descriptor: 'PAYMENT_CODE', value: 'XND7E1234567' },
+      ]),
+    };
     const otc = await xendit().create(request({ channel: 'otc', providerCode: '7ELEVEN' }));
-    expect(otc).toMatchObject({ channel: 'otc', paymentCode: 'XND7E1234567', expiresAt: request().expiresAt });
-    expect(JSON.parse(calls[0]!.body)).toMatchObject({ channel_code: '7ELEVEN', channel_properties: { payer_name: 'Maria Dela Cruz', expires_at: '2026-11-24T04:00:00.000Z' } });
+    expect(otc).toMatchObject({
+      channel: 'otc',
+      paymentCode: 'XND7E1234567',
+      expiresAt: request().expiresAt,
+    });
+    expect(JSON.parse(calls[0]!.body)).toMatchObject({
+      channel_code: '7ELEVEN',
+      channel_properties: { payer_name: 'Maria Dela Cruz', expires_at: '2026-11-24T04:00:00.000Z' },
+    });
 
-    answer = { status: 201, body: paymentRequest('BANK_TRANSFER', [{ type: 'PRESENT_TO_CUSTOMER', descriptor: 'VIRTUAL_ACCOUNT_NUMBER', value: '7057601478328965' }]) };
+    answer = {
+      status: 201,
+      body: paymentRequest('BANK_TRANSFER', [
+        { type: 'PRESENT_TO_CUSTOMER', descriptor: 'VIRTUAL_ACCOUNT_NUMBER', value: '7057601478328965' },
+      ]),
+    };
     const bank = await xendit().create(request({ channel: 'bank_transfer', providerCode: 'BANK_TRANSFER' }));
-    expect(bank).toMatchObject({ channel: 'bank_transfer', bankAccountNumber: '7057601478328965', bankName: 'Asia United Bank (AUB)', bankAccountName: 'PisoNow Lending Corporation' });
+    expect(bank).toMatchObject({
+      channel: 'bank_transfer',
+      bankAccountNumber: '7057601478328965',
+      bankName: 'Asia United Bank (AUB)',
+      bankAccountName: 'PisoNow Lending Corporation',
+    });
   });
 
   it('what Xendit cannot do for PH is refused before sending (M Lhuillier, unknown codes)', async () => {
-    await expect(xendit().create(request({ channel: 'otc', providerCode: 'MLHUILLIER' }))).rejects.toBeInstanceOf(CollectionChannelUnsupportedError);
-    await expect(xendit().create(request({ providerCode: 'PAYPAL' }))).rejects.toBeInstanceOf(CollectionChannelUnsupportedError);
+    await expect(
+      xendit().create(request({ channel: 'otc', providerCode: 'MLHUILLIER' })),
+    ).rejects.toBeInstanceOf(CollectionChannelUnsupportedError);
+    await expect(xendit().create(request({ providerCode: 'PAYPAL' }))).rejects.toBeInstanceOf(
+      CollectionChannelUnsupportedError,
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -277,7 +433,10 @@ describe('ST-02 BE-05 Xendit collections adapter (against a local fake of its do
     const err = async (p = xendit()) => (await p.create(request()).catch((e) => e)) as CollectionSendError;
     const invalidKey = await err(xendit({ secretKey: 'xnd_wrong' }));
     expect([invalidKey.retryable, invalidKey.providerCode]).toEqual([false, 'INVALID_API_KEY']);
-    answer = { status: 400, body: { error_code: 'API_VALIDATION_ERROR', message: 'request_amount is invalid' } };
+    answer = {
+      status: 400,
+      body: { error_code: 'API_VALIDATION_ERROR', message: 'request_amount is invalid' },
+    };
     expect((await err()).retryable).toBe(false);
     answer = { status: 503, body: { error_code: 'CHANNEL_UNAVAILABLE', message: 'down' } };
     expect(await err()).toMatchObject({ retryable: true, providerCode: 'CHANNEL_UNAVAILABLE' });
@@ -291,12 +450,17 @@ describe('ST-02 BE-05 Xendit collections adapter (against a local fake of its do
     expect(await err()).toBeInstanceOf(CollectionSendError); // retryable: the same idempotency key makes it safe
     answer = { status: 201, body: paymentRequest('GCASH', []) };
     expect(await err()).toMatchObject({ retryable: false });
-    answer = { status: 201, body: paymentRequest('GCASH', [], { status: 'FAILED', failure_code: 'CHANNEL_UNAVAILABLE' }) };
+    answer = {
+      status: 201,
+      body: paymentRequest('GCASH', [], { status: 'FAILED', failure_code: 'CHANNEL_UNAVAILABLE' }),
+    };
     expect(await err()).toMatchObject({ retryable: false, providerCode: 'CHANNEL_UNAVAILABLE' });
   });
 
   it('an unreachable gateway is retryable', async () => {
-    const e = (await xendit({ baseUrl: 'http://127.0.0.1:9' }).create(request()).catch((x) => x)) as CollectionSendError;
+    const e = (await xendit({ baseUrl: 'http://127.0.0.1:9' })
+      .create(request())
+      .catch((x) => x)) as CollectionSendError;
     expect(e).toBeInstanceOf(CollectionSendError);
     expect(e.retryable).toBe(true);
   });
@@ -325,28 +489,60 @@ describe('ST-02 BE-10 Xendit webhooks', () => {
 
   it('a retried or replayed delivery has the same providerEventId', () => {
     const a = xendit().verifyWebhook(H, captureBody('1021.10'), late);
-    const b = xendit().verifyWebhook({ 'x-callback-token': [TOKEN] }, captureBody('1021.10'), new Date('2026-11-24T00:00:00Z'));
+    const b = xendit().verifyWebhook(
+      { 'x-callback-token': [TOKEN] },
+      captureBody('1021.10'),
+      new Date('2026-11-24T00:00:00Z'),
+    );
     expect(b?.providerEventId).toBe(a?.providerEventId);
   });
 
   it('forged or missing tokens, fractional centavos, other currencies, malformed and other events are refused', () => {
     const p = xendit();
-    expect(p.verifyWebhook({ 'x-callback-token': 'cb-token-0123456780' }, captureBody('1021.10'), late)).toBeNull();
+    expect(
+      p.verifyWebhook({ 'x-callback-token': 'cb-token-0123456780' }, captureBody('1021.10'), late),
+    ).toBeNull();
     expect(p.verifyWebhook({ 'x-callback-token': 'short' }, captureBody('1021.10'), late)).toBeNull();
     expect(p.verifyWebhook({}, captureBody('1021.10'), late)).toBeNull();
     expect(p.verifyWebhook(H, captureBody('1021.105'), late)).toBeNull();
-    expect(p.verifyWebhook(H, captureBody('1021.10').replace('"currency":"PHP"', '"currency":"IDR"'), late)).toBeNull();
+    expect(
+      p.verifyWebhook(H, captureBody('1021.10').replace('"currency":"PHP"', '"currency":"IDR"'), late),
+    ).toBeNull();
     expect(p.verifyWebhook(H, '{"event":"payment.capture"', late)).toBeNull();
     expect(p.verifyWebhook(H, '{"event":"payment.capture","data":{"status":"SUCCEEDED"}}', late)).toBeNull();
-    expect(p.verifyWebhook(H, captureBody('1021.10').replace('payment.capture', 'payment.authorization'), late)).toBeNull();
-    expect(p.verifyWebhook(H, captureBody('1021.10').replace('"capture_timestamp":"2026-11-20T15:58:30Z"', '"capture_timestamp":"yesterday"'), late)).toBeNull();
+    expect(
+      p.verifyWebhook(H, captureBody('1021.10').replace('payment.capture', 'payment.authorization'), late),
+    ).toBeNull();
+    expect(
+      p.verifyWebhook(
+        H,
+        captureBody('1021.10').replace(
+          '"capture_timestamp":"2026-11-20T15:58:30Z"',
+          '"capture_timestamp":"yesterday"',
+        ),
+        late,
+      ),
+    ).toBeNull();
   });
 
   it('payment.failure → failed with its code; payment_request.expiry → expired', () => {
-    const failure = '{"event":"payment.failure","business_id":"b","created":"2026-11-23T04:05:00Z","data":{"payment_id":"py-2","status":"FAILED","payment_request_id":"pr-2","request_amount":1021.1,"currency":"PHP","reference_id":"col_2","failure_code":"USER_DECLINED_PAYMENT"}}';
-    expect(xendit().verifyWebhook(H, failure, late)).toEqual({ providerEventId: 'xendit:payment.failure:py-2', providerCollectionId: 'pr-2', referenceId: 'col_2', state: 'failed', failureCode: 'USER_DECLINED_PAYMENT' });
-    const expiry = '{"event":"payment_request.expiry","business_id":"b","created":"2026-11-23T04:05:00Z","data":{"payment_request_id":"pr-3","reference_id":"col_3","status":"EXPIRED","currency":"PHP","request_amount":1021.1}}';
-    expect(xendit().verifyWebhook(H, expiry, late)).toEqual({ providerEventId: 'xendit:payment_request.expiry:pr-3', providerCollectionId: 'pr-3', referenceId: 'col_3', state: 'expired' });
+    const failure =
+      '{"event":"payment.failure","business_id":"b","created":"2026-11-23T04:05:00Z","data":{"payment_id":"py-2","status":"FAILED","payment_request_id":"pr-2","request_amount":1021.1,"currency":"PHP","reference_id":"col_2","failure_code":"USER_DECLINED_PAYMENT"}}';
+    expect(xendit().verifyWebhook(H, failure, late)).toEqual({
+      providerEventId: 'xendit:payment.failure:py-2',
+      providerCollectionId: 'pr-2',
+      referenceId: 'col_2',
+      state: 'failed',
+      failureCode: 'USER_DECLINED_PAYMENT',
+    });
+    const expiry =
+      '{"event":"payment_request.expiry","business_id":"b","created":"2026-11-23T04:05:00Z","data":{"payment_request_id":"pr-3","reference_id":"col_3","status":"EXPIRED","currency":"PHP","request_amount":1021.1}}';
+    expect(xendit().verifyWebhook(H, expiry, late)).toEqual({
+      providerEventId: 'xendit:payment_request.expiry:pr-3',
+      providerCollectionId: 'pr-3',
+      referenceId: 'col_3',
+      state: 'expired',
+    });
   });
 });
 
@@ -362,11 +558,24 @@ describe('configuration of collections', () => {
       }
     };
     expect(problems({ COLLECTION_PROVIDER: 'xendit' })).toEqual(
-      expect.arrayContaining(['XENDIT_SECRET_KEY is required when COLLECTION_PROVIDER=xendit (or XENDIT_COLLECTION_SECRET_KEY)', 'XENDIT_CALLBACK_TOKEN is required when COLLECTION_PROVIDER=xendit']),
+      expect.arrayContaining([
+        'XENDIT_SECRET_KEY is required when COLLECTION_PROVIDER=xendit (or XENDIT_COLLECTION_SECRET_KEY)',
+        'XENDIT_CALLBACK_TOKEN is required when COLLECTION_PROVIDER=xendit',
+      ]),
     );
-    expect(problems({ COLLECTION_PROVIDER: 'xendit', XENDIT_COLLECTION_SECRET_KEY: 'xnd_development_x', XENDIT_CALLBACK_TOKEN: 'cb-token-0123456789' })).toEqual([]);
-    expect(problems({ NODE_ENV: 'production' })).toContain('COLLECTION_PROVIDER must be a real provider when NODE_ENV=production');
-    expect(problems({ SANDBOX_COLLECTION_WEBHOOK_SECRET: 'short' })).toContain('SANDBOX_COLLECTION_WEBHOOK_SECRET must be at least 32 characters');
+    expect(
+      problems({
+        COLLECTION_PROVIDER: 'xendit',
+        XENDIT_COLLECTION_SECRET_KEY: 'xnd_development_x',
+        XENDIT_CALLBACK_TOKEN: 'cb-token-0123456789',
+      }),
+    ).toEqual([]);
+    expect(problems({ NODE_ENV: 'production' })).toContain(
+      'COLLECTION_PROVIDER must be a real provider when NODE_ENV=production',
+    );
+    expect(problems({ SANDBOX_COLLECTION_WEBHOOK_SECRET: 'short' })).toContain(
+      'SANDBOX_COLLECTION_WEBHOOK_SECRET must be at least 32 characters',
+    );
     expect(problems({ COLLECTION_PROVIDER: 'paypal' })).toHaveLength(1);
   });
 });

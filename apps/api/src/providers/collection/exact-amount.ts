@@ -21,7 +21,8 @@ type ExactReviver = (this: unknown, key: string, value: unknown, context?: { sou
 export function parseJsonExact(text: string): unknown {
   const reviver: ExactReviver = function (_key, value, context) {
     if (typeof value === 'number') {
-      if (typeof context?.source !== 'string') throw new Error('this runtime does not give JSON number source text');
+      if (typeof context?.source !== 'string')
+        throw new Error('this runtime does not give JSON number source text');
       return new JsonNumber(context.source);
     }
     return value;
@@ -52,7 +53,11 @@ export function centavosFromInteger(value: unknown): Centavos | null {
 
 /** An ISO 8601 instant with an explicit zone, or null. */
 export function instant(value: unknown): Date | null {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value)) return null;
+  if (
+    typeof value !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value)
+  )
+    return null;
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }

@@ -96,7 +96,10 @@ export interface SimulatedWebhook {
  * no setup, survives restarts (the secret key is kept in DATA_DIR), differs per installation and is
  * never in the repository; the label keeps it separate from every other use of the secret key.
  */
-export function sandboxCollectionWebhookSecret(configured: string | undefined, serverSecretKey: Buffer): Buffer {
+export function sandboxCollectionWebhookSecret(
+  configured: string | undefined,
+  serverSecretKey: Buffer,
+): Buffer {
   if (configured) return Buffer.from(configured, 'utf8');
   return createHmac('sha256', serverSecretKey).update('pisonow:sandbox-collection-webhook:v1').digest();
 }
@@ -119,7 +122,10 @@ export class SandboxCollectionProvider implements CollectionProvider {
   readonly #events = new Map<string, string>();
 
   constructor(options: SandboxCollectionOptions) {
-    this.#secret = typeof options.webhookSecret === 'string' ? Buffer.from(options.webhookSecret, 'utf8') : options.webhookSecret;
+    this.#secret =
+      typeof options.webhookSecret === 'string'
+        ? Buffer.from(options.webhookSecret, 'utf8')
+        : options.webhookSecret;
     if (this.#secret.length < 16) throw new Error('the sandbox webhook secret must be at least 16 bytes');
     this.#toleranceMs = (options.toleranceSeconds ?? 300) * 1000;
     this.#checkoutPath = (options.checkoutPath ?? '/sandbox/checkout').replace(/\/$/, '');
@@ -133,23 +139,53 @@ export class SandboxCollectionProvider implements CollectionProvider {
   async create(request: CollectionRequest): Promise<CollectionInstructions> {
     const previous = this.#byKey.get(request.idempotencyKey);
     if (previous) return previous.instructions;
-    if (!this.supports(request.channel, request.providerCode)) throw new CollectionChannelUnsupportedError(this.name, request.channel, request.providerCode);
-    if (request.amount <= 0n) throw new CollectionSendError('the amount must be positive', false, 'INVALID_AMOUNT');
+    if (!this.supports(request.channel, request.providerCode))
+      throw new CollectionChannelUnsupportedError(this.name, request.channel, request.providerCode);
+    if (request.amount <= 0n)
+      throw new CollectionSendError('the amount must be positive', false, 'INVALID_AMOUNT');
     const tail = (request.mobileNumber ?? '').slice(-4);
-    if (tail === '0000') throw new CollectionSendError('sandbox: the channel refused this payer', false, 'CHANNEL_REFUSED');
-    if (tail === '1111') throw new CollectionSendError('sandbox: the channel is unavailable, try again', true, 'CHANNEL_UNAVAILABLE');
+    if (tail === '0000')
+      throw new CollectionSendError('sandbox: the channel refused this payer', false, 'CHANNEL_REFUSED');
+    if (tail === '1111')
+      throw new CollectionSendError(
+        'sandbox: the channel is unavailable, try again',
+        true,
+        'CHANNEL_UNAVAILABLE',
+      );
 
     const digest = hash(`collection:${request.idempotencyKey}`);
     const providerCollectionId = `sbxc_${digest.slice(0, 20)}`;
-    const base = { providerCollectionId, providerCode: request.providerCode, amount: request.amount, expiresAt: request.expiresAt };
+    const base = {
+      providerCollectionId,
+      providerCode: request.providerCode,
+      amount: request.amount,
+      expiresAt: request.expiresAt,
+    };
     let instructions: CollectionInstructions;
     if (request.channel === 'ewallet') {
-      instructions = { ...base, channel: 'ewallet', checkoutUrl: `${this.#checkoutPath}/${providerCollectionId}` };
+      instructions = {
+        ...base,
+        channel: 'ewallet',
+        checkoutUrl: `${this.#checkoutPath}/${providerCollectionId}`,
+      };
     } else if (request.channel === 'bank_transfer') {
-      const digits = BigInt(`0x${digest.slice(20, 40)}`).toString().padStart(12, '0').slice(-12);
-      instructions = { ...base, channel: 'bank_transfer', bankName: 'Sandbox Bank (InstaPay / PESONet)', bankAccountNumber: `7057${digits}`, bankAccountName: this.#accountName };
+      const digits = BigInt(`0x${digest.slice(20, 40)}`)
+        .toString()
+        .padStart(12, '0')
+        .slice(-12);
+      instructions = {
+        ...base,
+        channel: 'bank_transfer',
+        bankName: 'Sandbox Bank (InstaPay / PESONet)',
+        bankAccountNumber: `7057${digits}`,
+        bankAccountName: this.#accountName,
+      };
     } else {
-      instructions = { ...base, channel: 'otc', paymentCode: `${request.providerCode}-${digest.slice(20, 30).toUpperCase()}` };
+      instructions = {
+        ...base,
+        channel: 'otc',
+        paymentCode: `${request.providerCode}-${digest.slice(20, 30).toUpperCase()}`,
+      };
     }
     const stored = { request, instructions };
     this.#byKey.set(request.idempotencyKey, stored);
@@ -158,16 +194,30 @@ export class SandboxCollectionProvider implements CollectionProvider {
   }
 
   /** The collection behind a checkout page (amount, payer, return URLs), if this process created it. */
-  lookup(providerCollectionId: string): { request: CollectionRequest; instructions: CollectionInstructions } | undefined {
+  lookup(
+    providerCollectionId: string,
+  ): { request: CollectionRequest; instructions: CollectionInstructions } | undefined {
     return this.#byId.get(providerCollectionId);
   }
 
-  simulate(providerCollectionId: string, outcome: SimulatedOutcome, options: SimulateOptions): SimulatedWebhook {
+  simulate(
+    providerCollectionId: string,
+    outcome: SimulatedOutcome,
+    options: SimulateOptions,
+  ): SimulatedWebhook {
     const stored = this.#byId.get(providerCollectionId);
     const facts: SandboxCollectionFacts | undefined = stored
-      ? { referenceId: stored.request.referenceId, amount: stored.request.amount, channel: stored.request.channel, providerCode: stored.request.providerCode }
+      ? {
+          referenceId: stored.request.referenceId,
+          amount: stored.request.amount,
+          channel: stored.request.channel,
+          providerCode: stored.request.providerCode,
+        }
       : options.collection;
-    if (!facts) throw new Error(`sandbox: unknown collection ${providerCollectionId} (after a restart pass options.collection)`);
+    if (!facts)
+      throw new Error(
+        `sandbox: unknown collection ${providerCollectionId} (after a restart pass options.collection)`,
+      );
     const attempt = options.attempt ?? 1;
     const providerEventId = `sbxevt_${hash(`${providerCollectionId}|${outcome}|${attempt}`).slice(0, 24)}`;
 
@@ -185,9 +235,14 @@ export class SandboxCollectionProvider implements CollectionProvider {
         const paidAt = outcome === 'pay_late' ? options.paidAt : options.now;
         const amount = outcome === 'pay_different' ? options.amount : facts.amount;
         if (!paidAt) throw new Error("sandbox: 'pay_late' needs options.paidAt");
-        if (amount === undefined || amount <= 0n) throw new Error("sandbox: 'pay_different' needs a positive options.amount");
+        if (amount === undefined || amount <= 0n)
+          throw new Error("sandbox: 'pay_different' needs a positive options.amount");
         type = 'collection.paid';
-        Object.assign(data, { amount: pesoDecimal(amount), paid_at: paidAt.toISOString(), receipt_number: `SBX-${providerEventId.slice(7, 17).toUpperCase()}` });
+        Object.assign(data, {
+          amount: pesoDecimal(amount),
+          paid_at: paidAt.toISOString(),
+          receipt_number: `SBX-${providerEventId.slice(7, 17).toUpperCase()}`,
+        });
       } else if (outcome === 'expire') {
         type = 'collection.expired';
       } else {
@@ -197,7 +252,14 @@ export class SandboxCollectionProvider implements CollectionProvider {
       rawBody = JSON.stringify({ id: providerEventId, type, created: options.now.toISOString(), data });
       this.#events.set(providerEventId, rawBody);
     }
-    return { headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: this.sign(rawBody, options.now) }, rawBody, providerEventId };
+    return {
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: this.sign(rawBody, options.now),
+      },
+      rawBody,
+      providerEventId,
+    };
   }
 
   /** The signature header value for a body delivered at `at` (exposed for tests of forged deliveries). */
@@ -209,7 +271,9 @@ export class SandboxCollectionProvider implements CollectionProvider {
   verifyWebhook(headers: WebhookHeaders, rawBody: string, receivedAt: Date): CollectionEvent | null {
     const header = headerValue(headers, SANDBOX_SIGNATURE_HEADER);
     if (!header) return null;
-    const parts = new Map(header.split(',').map((p) => p.trim().split('=', 2) as [string, string | undefined]));
+    const parts = new Map(
+      header.split(',').map((p) => p.trim().split('=', 2) as [string, string | undefined]),
+    );
     const t = parts.get('t');
     const v1 = parts.get('v1');
     if (!t || !/^\d{1,12}$/.test(t) || !v1 || !/^[0-9a-f]{64}$/.test(v1)) return null;
@@ -225,16 +289,39 @@ export class SandboxCollectionProvider implements CollectionProvider {
     }
     const b = body as { id?: unknown; type?: unknown; data?: Record<string, unknown> } | null;
     const d = b?.data;
-    if (!b || typeof b.id !== 'string' || !d || typeof d.collection_id !== 'string' || typeof d.reference_id !== 'string' || d.currency !== 'PHP') return null;
-    const base = { providerEventId: b.id, providerCollectionId: d.collection_id, referenceId: d.reference_id };
+    if (
+      !b ||
+      typeof b.id !== 'string' ||
+      !d ||
+      typeof d.collection_id !== 'string' ||
+      typeof d.reference_id !== 'string' ||
+      d.currency !== 'PHP'
+    )
+      return null;
+    const base = {
+      providerEventId: b.id,
+      providerCollectionId: d.collection_id,
+      referenceId: d.reference_id,
+    };
     if (b.type === 'collection.paid') {
       const amountPaid = centavosFromPesos(d.amount);
       const paidAt = instant(d.paid_at);
       if (amountPaid === null || amountPaid <= 0n || !paidAt) return null;
-      return { ...base, state: 'paid', amountPaid, paidAt, channelReference: typeof d.receipt_number === 'string' ? d.receipt_number : undefined };
+      return {
+        ...base,
+        state: 'paid',
+        amountPaid,
+        paidAt,
+        channelReference: typeof d.receipt_number === 'string' ? d.receipt_number : undefined,
+      };
     }
     if (b.type === 'collection.expired') return { ...base, state: 'expired' };
-    if (b.type === 'collection.failed') return { ...base, state: 'failed', failureCode: typeof d.failure_code === 'string' ? d.failure_code : undefined };
+    if (b.type === 'collection.failed')
+      return {
+        ...base,
+        state: 'failed',
+        failureCode: typeof d.failure_code === 'string' ? d.failure_code : undefined,
+      };
     return null;
   }
 }

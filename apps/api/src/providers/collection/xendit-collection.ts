@@ -65,7 +65,9 @@ export interface XenditCollectionOptions {
 export const XENDIT_API_VERSION = '2024-11-11';
 
 /** Our codes → Xendit v3 channel codes, per channel. What is missing here is unsupported. */
-export const XENDIT_COLLECTION_CHANNELS: Readonly<Record<CollectionChannel, Readonly<Record<string, string>>>> = {
+export const XENDIT_COLLECTION_CHANNELS: Readonly<
+  Record<CollectionChannel, Readonly<Record<string, string>>>
+> = {
   ewallet: { GCASH: 'GCASH', MAYA: 'PAYMAYA', GRABPAY: 'GRABPAY', SHOPEEPAY: 'SHOPEEPAY' },
   bank_transfer: { BANK_TRANSFER: 'BANK_TRANSFER' },
   otc: { '7ELEVEN': '7ELEVEN', CEBUANA: 'CEBUANA', PALAWAN: 'PALAWAN', LBC: 'LBC', ECPAY: 'ECPAY' },
@@ -93,12 +95,18 @@ export class XenditCollectionProvider implements CollectionProvider {
 
   async create(request: CollectionRequest): Promise<CollectionInstructions> {
     const channelCode = XENDIT_COLLECTION_CHANNELS[request.channel]?.[request.providerCode];
-    if (!channelCode) throw new CollectionChannelUnsupportedError(this.name, request.channel, request.providerCode);
-    if (request.amount <= 0n) throw new CollectionSendError('the amount must be positive', false, 'INVALID_AMOUNT');
+    if (!channelCode)
+      throw new CollectionChannelUnsupportedError(this.name, request.channel, request.providerCode);
+    if (request.amount <= 0n)
+      throw new CollectionSendError('the amount must be positive', false, 'INVALID_AMOUNT');
 
     let channelProperties: Record<string, string>;
     if (request.channel === 'ewallet') {
-      channelProperties = { success_return_url: request.successReturnUrl, failure_return_url: request.failureReturnUrl, cancel_return_url: request.failureReturnUrl };
+      channelProperties = {
+        success_return_url: request.successReturnUrl,
+        failure_return_url: request.failureReturnUrl,
+        cancel_return_url: request.failureReturnUrl,
+      };
     } else if (request.channel === 'otc') {
       channelProperties = { payer_name: request.payerName, expires_at: request.expiresAt.toISOString() };
     } else {
@@ -141,15 +149,23 @@ export class XenditCollectionProvider implements CollectionProvider {
       body = parsed as Record<string, unknown>;
     } catch {
       // A 2xx we cannot read may still have created the request: the same idempotency key makes a retry safe.
-      throw new CollectionSendError(`xendit answered ${response.status} with something that is not a JSON object`, response.ok || response.status >= 500);
+      throw new CollectionSendError(
+        `xendit answered ${response.status} with something that is not a JSON object`,
+        response.ok || response.status >= 500,
+      );
     }
     if (!response.ok) {
       const code = typeof body.error_code === 'string' ? body.error_code : undefined;
       // 401 INVALID_API_KEY, 400 validation, 403 settings, 409 idempotency key reused with another body: our side to fix.
-      throw new CollectionSendError(`xendit refused: ${response.status} ${code ?? ''}`.trim(), response.status === 429 || response.status >= 500, code);
+      throw new CollectionSendError(
+        `xendit refused: ${response.status} ${code ?? ''}`.trim(),
+        response.status === 429 || response.status >= 500,
+        code,
+      );
     }
     const id = body.payment_request_id ?? body.id;
-    if (typeof id !== 'string' || !id) throw new CollectionSendError('xendit answered without a payment_request_id', false);
+    if (typeof id !== 'string' || !id)
+      throw new CollectionSendError('xendit answered without a payment_request_id', false);
     if (body.status === 'FAILED' || body.status === 'CANCELED' || body.status === 'EXPIRED') {
       const code = typeof body.failure_code === 'string' ? body.failure_code : String(body.status);
       throw new CollectionSendError(`xendit payment request ${id} is ${String(body.status)}`, false, code);
@@ -157,15 +173,23 @@ export class XenditCollectionProvider implements CollectionProvider {
     const actions: Action[] = Array.isArray(body.actions) ? (body.actions as Action[]) : [];
     const action = (type: string, descriptors: string[]) => {
       for (const d of descriptors) {
-        const found = actions.find((a) => a.type === type && a.descriptor === d && typeof a.value === 'string' && a.value);
+        const found = actions.find(
+          (a) => a.type === type && a.descriptor === d && typeof a.value === 'string' && a.value,
+        );
         if (found) return found.value as string;
       }
       return undefined;
     };
     const props = (body.channel_properties ?? {}) as Record<string, unknown>;
     const providerExpiry = instant(props.expires_at);
-    const expiresAt = providerExpiry && providerExpiry < request.expiresAt ? providerExpiry : request.expiresAt;
-    const base = { providerCollectionId: id, providerCode: request.providerCode, amount: request.amount, expiresAt };
+    const expiresAt =
+      providerExpiry && providerExpiry < request.expiresAt ? providerExpiry : request.expiresAt;
+    const base = {
+      providerCollectionId: id,
+      providerCode: request.providerCode,
+      amount: request.amount,
+      expiresAt,
+    };
 
     if (request.channel === 'ewallet') {
       const checkoutUrl = action('REDIRECT_CUSTOMER', ['WEB_URL', 'DEEPLINK_URL']);
@@ -178,8 +202,15 @@ export class XenditCollectionProvider implements CollectionProvider {
       return { ...base, channel: 'otc', paymentCode };
     }
     const bankAccountNumber = action('PRESENT_TO_CUSTOMER', ['VIRTUAL_ACCOUNT_NUMBER']);
-    if (!bankAccountNumber) throw new CollectionSendError(`xendit gave no virtual account number for ${id}`, false);
-    return { ...base, channel: 'bank_transfer', bankName: XENDIT_BANK_TRANSFER_BANK, bankAccountNumber, bankAccountName: this.#o.displayName };
+    if (!bankAccountNumber)
+      throw new CollectionSendError(`xendit gave no virtual account number for ${id}`, false);
+    return {
+      ...base,
+      channel: 'bank_transfer',
+      bankName: XENDIT_BANK_TRANSFER_BANK,
+      bankAccountNumber,
+      bankAccountName: this.#o.displayName,
+    };
   }
 
   verifyWebhook(headers: WebhookHeaders, rawBody: string, _receivedAt: Date): CollectionEvent | null {
@@ -202,7 +233,13 @@ export class XenditCollectionProvider implements CollectionProvider {
     if (d.currency !== undefined && d.currency !== 'PHP') return null;
     const providerCollectionId = d.payment_request_id;
     const referenceId = d.reference_id;
-    if (typeof providerCollectionId !== 'string' || !providerCollectionId || typeof referenceId !== 'string' || !referenceId) return null;
+    if (
+      typeof providerCollectionId !== 'string' ||
+      !providerCollectionId ||
+      typeof referenceId !== 'string' ||
+      !referenceId
+    )
+      return null;
 
     if (event.event === 'payment.capture') {
       if (d.status !== 'SUCCEEDED' || typeof d.payment_id !== 'string' || !d.payment_id) return null;
@@ -233,7 +270,8 @@ export class XenditCollectionProvider implements CollectionProvider {
         state: 'paid',
         amountPaid,
         paidAt,
-        channelReference: typeof details.receipt_id === 'string' && details.receipt_id ? details.receipt_id : d.payment_id,
+        channelReference:
+          typeof details.receipt_id === 'string' && details.receipt_id ? details.receipt_id : d.payment_id,
       };
     }
     if (event.event === 'payment.failure') {
@@ -248,7 +286,12 @@ export class XenditCollectionProvider implements CollectionProvider {
     }
     if (event.event === 'payment_request.expiry') {
       if (d.status !== 'EXPIRED') return null;
-      return { providerEventId: `xendit:payment_request.expiry:${providerCollectionId}`, providerCollectionId, referenceId, state: 'expired' };
+      return {
+        providerEventId: `xendit:payment_request.expiry:${providerCollectionId}`,
+        providerCollectionId,
+        referenceId,
+        state: 'expired',
+      };
     }
     return null;
   }

@@ -47,7 +47,13 @@ function loadFaceApi(): Promise<FaceApi> {
 async function toRgb(image: RgbImage | Buffer): Promise<RgbImage> {
   const pipeline = Buffer.isBuffer(image)
     ? sharp(image, { failOn: 'error' }).rotate()
-    : sharp(image.data, { raw: { width: image.width, height: image.height, channels: (image.data.length / (image.width * image.height)) as 3 | 4 } });
+    : sharp(image.data, {
+        raw: {
+          width: image.width,
+          height: image.height,
+          channels: (image.data.length / (image.width * image.height)) as 3 | 4,
+        },
+      });
   const { data, info } = await pipeline
     .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
     .removeAlpha()

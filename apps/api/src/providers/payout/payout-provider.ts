@@ -43,7 +43,10 @@ export interface PayoutProvider {
   readonly name: string;
   send(request: PayoutRequest): Promise<PayoutResult>;
   /** null when the callback is not authentic or not about a payout */
-  verifyCallback(headers: Record<string, string | string[] | undefined>, body: unknown): PayoutCallback | null;
+  verifyCallback(
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+  ): PayoutCallback | null;
 }
 
 /**
@@ -51,7 +54,11 @@ export interface PayoutProvider {
  * borrower must correct the account details ("Bank card info incorrect"), other failures mean the
  * account cannot receive money ("Wallet or bank info invalid").
  */
-export const NAME_MISMATCH_CODES = new Set(['ACCOUNT_NAME_MISMATCH', 'INVALID_ACCOUNT_HOLDER_NAME', 'RECIPIENT_ACCOUNT_NAME_MISMATCH']);
+export const NAME_MISMATCH_CODES = new Set([
+  'ACCOUNT_NAME_MISMATCH',
+  'INVALID_ACCOUNT_HOLDER_NAME',
+  'RECIPIENT_ACCOUNT_NAME_MISMATCH',
+]);
 
 /** The provider refused or could not be reached; `retryable` says whether trying again can help. */
 export class PayoutSendError extends Error {

@@ -8,12 +8,16 @@ import type { PayoutCallback, PayoutProvider, PayoutRequest, PayoutResult } from
  *   …1111 → accepted; the result arrives later by callback (the disbursement job polls/simulates)
  *   …2222 → succeeds, then is reversed by the network
  *   …3333 → fails: the payee name does not match the account holder (VAL-14)
+ *   …4444 → the first attempt to the account fails (BANK_UNAVAILABLE: an outage at the bank); a
+ *           later attempt succeeds (finance's retry from the console, issue 11)
  *   anything else (and every remittance pickup) → succeeds at once
  * The same idempotency key always gets the same answer, as a real provider's would.
  */
 export class SandboxPayoutProvider implements PayoutProvider {
   readonly name = 'sandbox';
   readonly #seen = new Map<string, PayoutResult>();
+  /** accounts ending …4444 whose first attempt already failed */
+  readonly #outageSeen = new Set<string>();
   readonly #callbackKey: Buffer;
 
   /**
@@ -27,7 +31,11 @@ export class SandboxPayoutProvider implements PayoutProvider {
 
   /** The headers a signed sandbox callback carries (used by the sandbox routes). */
   signCallback(body: object): Record<string, string> {
-    return { 'x-sandbox-signature': createHmac('sha256', this.#callbackKey).update(JSON.stringify(body)).digest('hex') };
+    return {
+      'x-sandbox-signature': createHmac('sha256', this.#callbackKey)
+        .update(JSON.stringify(body))
+        .digest('hex'),
+    };
   }
 
   async send(request: PayoutRequest): Promise<PayoutResult> {
@@ -37,25 +45,48 @@ export class SandboxPayoutProvider implements PayoutProvider {
     const tail = (request.accountNumber ?? '').slice(-4);
     let result: PayoutResult;
     if (request.channel === 'remittance') {
-      result = { providerPayoutId: id, state: 'succeeded', claimCode: `${request.providerCode}-${id.slice(4, 12).toUpperCase()}` };
-    } else if (tail === '0000') result = { providerPayoutId: id, state: 'failed', failureCode: 'INVALID_DESTINATION' };
+      result = {
+        providerPayoutId: id,
+        state: 'succeeded',
+        claimCode: `${request.providerCode}-${id.slice(4, 12).toUpperCase()}`,
+      };
+    } else if (tail === '0000')
+      result = { providerPayoutId: id, state: 'failed', failureCode: 'INVALID_DESTINATION' };
     else if (tail === '1111') result = { providerPayoutId: id, state: 'accepted' };
     else if (tail === '2222') result = { providerPayoutId: id, state: 'succeeded' };
-    else if (tail === '3333') result = { providerPayoutId: id, state: 'failed', failureCode: 'ACCOUNT_NAME_MISMATCH' };
+    else if (tail === '4444' && !this.#outageSeen.has(request.accountNumber ?? '')) {
+      this.#outageSeen.add(request.accountNumber ?? '');
+      result = { providerPayoutId: id, state: 'failed', failureCode: 'BANK_UNAVAILABLE' };
+    } else if (tail === '3333')
+      result = { providerPayoutId: id, state: 'failed', failureCode: 'ACCOUNT_NAME_MISMATCH' };
     else result = { providerPayoutId: id, state: 'succeeded' };
     this.#seen.set(request.idempotencyKey, result);
     return result;
   }
 
   /** Only a callback signed with this provider's key is authentic. */
-  verifyCallback(headers: Record<string, string | string[] | undefined>, body: unknown): PayoutCallback | null {
+  verifyCallback(
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+  ): PayoutCallback | null {
     const signature = headers['x-sandbox-signature'];
-    if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature) || !body || typeof body !== 'object') return null;
+    if (
+      typeof signature !== 'string' ||
+      !/^[0-9a-f]{64}$/.test(signature) ||
+      !body ||
+      typeof body !== 'object'
+    )
+      return null;
     const expected = Buffer.from(this.signCallback(body)['x-sandbox-signature']!, 'hex');
     if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return null;
     const b = body as Record<string, unknown>;
     if (typeof b.providerPayoutId !== 'string' || typeof b.referenceId !== 'string') return null;
     if (b.state !== 'succeeded' && b.state !== 'failed' && b.state !== 'reversed') return null;
-    return { providerPayoutId: b.providerPayoutId, referenceId: b.referenceId, state: b.state, failureCode: typeof b.failureCode === 'string' ? b.failureCode : undefined };
+    return {
+      providerPayoutId: b.providerPayoutId,
+      referenceId: b.referenceId,
+      state: b.state,
+      failureCode: typeof b.failureCode === 'string' ? b.failureCode : undefined,
+    };
   }
 }

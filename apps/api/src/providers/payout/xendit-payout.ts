@@ -1,5 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { PayoutCallback, PayoutProvider, PayoutRequest, PayoutResult, PayoutState } from './payout-provider.ts';
+import type {
+  PayoutCallback,
+  PayoutProvider,
+  PayoutRequest,
+  PayoutResult,
+  PayoutState,
+} from './payout-provider.ts';
 import { PayoutSendError } from './payout-provider.ts';
 
 export interface XenditOptions {
@@ -104,18 +110,32 @@ export class XenditPayoutProvider implements PayoutProvider {
     try {
       body = JSON.parse(text) as Record<string, unknown>;
     } catch {
-      throw new PayoutSendError(`xendit answered ${response.status} with something that is not JSON`, response.status >= 500);
+      throw new PayoutSendError(
+        `xendit answered ${response.status} with something that is not JSON`,
+        response.status >= 500,
+      );
     }
     if (!response.ok) {
       // 409 DUPLICATE_ERROR from a reused key with another body is our bug, not retryable.
-      throw new PayoutSendError(`xendit refused: ${response.status} ${String(body.error_code ?? '')}`, response.status === 429 || response.status >= 500);
+      throw new PayoutSendError(
+        `xendit refused: ${response.status} ${String(body.error_code ?? '')}`,
+        response.status === 429 || response.status >= 500,
+      );
     }
     const state = STATE[String(body.status)];
-    if (!state || typeof body.id !== 'string') throw new PayoutSendError(`xendit answered an unknown payout status ${String(body.status)}`, false);
-    return { providerPayoutId: body.id, state, failureCode: typeof body.failure_code === 'string' ? body.failure_code : undefined };
+    if (!state || typeof body.id !== 'string')
+      throw new PayoutSendError(`xendit answered an unknown payout status ${String(body.status)}`, false);
+    return {
+      providerPayoutId: body.id,
+      state,
+      failureCode: typeof body.failure_code === 'string' ? body.failure_code : undefined,
+    };
   }
 
-  verifyCallback(headers: Record<string, string | string[] | undefined>, body: unknown): PayoutCallback | null {
+  verifyCallback(
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+  ): PayoutCallback | null {
     const token = headers['x-callback-token'];
     if (typeof token !== 'string') return null;
     const a = Buffer.from(token);

@@ -14,11 +14,12 @@ let baseUrl: string;
 let received: Record<string, string>[] = [];
 let mode: 'ok' | 'invalid' | 'down' | 'garbage' | 'failed' = 'ok';
 
-const readBody = (req: IncomingMessage) => new Promise<string>((resolve) => {
-  let data = '';
-  req.on('data', (c) => (data += c));
-  req.on('end', () => resolve(data));
-});
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => resolve(data));
+  });
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {
@@ -26,12 +27,28 @@ beforeAll(async () => {
     if (req.method !== 'POST' || req.url !== '/api/v4/priority') return void res.writeHead(404).end();
     received.push(form);
     res.setHeader('content-type', 'application/json');
-    if (form.apikey !== 'test-key' || mode === 'invalid') return void res.writeHead(422).end(JSON.stringify({ apikey: ['The selected apikey is invalid.'] }));
+    if (form.apikey !== 'test-key' || mode === 'invalid')
+      return void res.writeHead(422).end(JSON.stringify({ apikey: ['The selected apikey is invalid.'] }));
     if (mode === 'down') return void res.writeHead(500).end('{}');
     if (mode === 'garbage') return void res.writeHead(200).end('<html>');
     res.writeHead(200).end(
       JSON.stringify([
-        { message_id: 1234567, user_id: 99, user: 'ops@example.ph', account_id: 90, account: 'Lender', recipient: form.number, message: form.message, sender_name: form.sendername ?? 'SEMAPHORE', network: 'Globe', status: mode === 'failed' ? 'Failed' : 'Pending', type: 'Single', source: 'Api', created_at: '2026-11-22 10:00:00', updated_at: '2026-11-22 10:00:00' },
+        {
+          message_id: 1234567,
+          user_id: 99,
+          user: 'ops@example.ph',
+          account_id: 90,
+          account: 'Lender',
+          recipient: form.number,
+          message: form.message,
+          sender_name: form.sendername ?? 'SEMAPHORE',
+          network: 'Globe',
+          status: mode === 'failed' ? 'Failed' : 'Pending',
+          type: 'Single',
+          source: 'Api',
+          created_at: '2026-11-22 10:00:00',
+          updated_at: '2026-11-22 10:00:00',
+        },
       ]),
     );
   });
@@ -49,7 +66,12 @@ describe('Semaphore SMS provider (BE-02)', () => {
     const sms = new SemaphoreSmsProvider({ apiKey: 'test-key', senderName: 'PISONOW', baseUrl });
     const result = await sms.send({ to: '9171234567', body: 'Your code is 1234' });
     expect(result.providerMessageId).toBe('1234567');
-    expect(received[0]).toEqual({ apikey: 'test-key', number: '09171234567', message: 'Your code is 1234', sendername: 'PISONOW' });
+    expect(received[0]).toEqual({
+      apikey: 'test-key',
+      number: '09171234567',
+      message: 'Your code is 1234',
+      sendername: 'PISONOW',
+    });
   });
 
   it('BE-02 a refused key is a non-retryable error that does not echo the key', async () => {
@@ -64,7 +86,9 @@ describe('Semaphore SMS provider (BE-02)', () => {
   it('a 5xx is retryable; a non-JSON answer and a Failed status are errors', async () => {
     const sms = new SemaphoreSmsProvider({ apiKey: 'test-key', baseUrl });
     mode = 'down';
-    expect(((await sms.send({ to: '9171234567', body: 'x' }).catch((e) => e)) as SmsSendError).retryable).toBe(true);
+    expect(
+      ((await sms.send({ to: '9171234567', body: 'x' }).catch((e) => e)) as SmsSendError).retryable,
+    ).toBe(true);
     mode = 'garbage';
     await expect(sms.send({ to: '9171234567', body: 'x' })).rejects.toBeInstanceOf(SmsSendError);
     mode = 'failed';
@@ -72,8 +96,14 @@ describe('Semaphore SMS provider (BE-02)', () => {
   });
 
   it('an unreachable gateway is a retryable error', async () => {
-    const sms = new SemaphoreSmsProvider({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:9/api/v4', timeoutMs: 2000 });
-    expect(((await sms.send({ to: '9171234567', body: 'x' }).catch((e) => e)) as SmsSendError).retryable).toBe(true);
+    const sms = new SemaphoreSmsProvider({
+      apiKey: 'test-key',
+      baseUrl: 'http://127.0.0.1:9/api/v4',
+      timeoutMs: 2000,
+    });
+    expect(
+      ((await sms.send({ to: '9171234567', body: 'x' }).catch((e) => e)) as SmsSendError).retryable,
+    ).toBe(true);
   });
 
   describe('selected by configuration', () => {
@@ -81,7 +111,11 @@ describe('Semaphore SMS provider (BE-02)', () => {
     afterEach(async () => t?.close());
 
     it('BE-02 SMS_PROVIDER=semaphore sends the login code through the gateway; the code logs in', async () => {
-      t = await createTestApp({ SMS_PROVIDER: 'semaphore', SEMAPHORE_API_KEY: 'test-key', SEMAPHORE_BASE_URL: baseUrl });
+      t = await createTestApp({
+        SMS_PROVIDER: 'semaphore',
+        SEMAPHORE_API_KEY: 'test-key',
+        SEMAPHORE_BASE_URL: baseUrl,
+      });
       const api = client(t.app);
       expect((await api.sendCode('9176000001')).status).toBe(200);
       expect(received).toHaveLength(1);
@@ -92,7 +126,11 @@ describe('Semaphore SMS provider (BE-02)', () => {
     });
 
     it('a gateway failure answers SMS_SEND_FAILED and does not use up the cooldown', async () => {
-      t = await createTestApp({ SMS_PROVIDER: 'semaphore', SEMAPHORE_API_KEY: 'test-key', SEMAPHORE_BASE_URL: baseUrl });
+      t = await createTestApp({
+        SMS_PROVIDER: 'semaphore',
+        SEMAPHORE_API_KEY: 'test-key',
+        SEMAPHORE_BASE_URL: baseUrl,
+      });
       const api = client(t.app);
       mode = 'down';
       const res = await api.sendCode('9176000002');

@@ -47,7 +47,10 @@ export class SemaphoreSmsProvider implements SmsProvider {
     const text = await response.text();
     if (!response.ok) {
       // Never echo the request (it carries the API key and the code) into the error.
-      throw new SmsSendError(`semaphore answered ${response.status}`, response.status === 429 || response.status >= 500);
+      throw new SmsSendError(
+        `semaphore answered ${response.status}`,
+        response.status === 429 || response.status >= 500,
+      );
     }
     let parsed: unknown;
     try {
@@ -56,7 +59,8 @@ export class SemaphoreSmsProvider implements SmsProvider {
       throw new SmsSendError('semaphore answered with something that is not JSON', true);
     }
     const first = Array.isArray(parsed) ? (parsed[0] as SemaphoreMessage | undefined) : undefined;
-    if (!first || first.message_id === undefined) throw new SmsSendError('semaphore answered without a message id', false);
+    if (!first || first.message_id === undefined)
+      throw new SmsSendError('semaphore answered without a message id', false);
     if (/^failed$/i.test(first.status)) throw new SmsSendError('semaphore marked the message failed', false);
     return { providerMessageId: String(first.message_id) };
   }

@@ -15,5 +15,6 @@ export interface ObjectStorage {
 const KEY_PATTERN = /^(?:[a-z0-9][a-z0-9_-]*\/)*[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9]+)?$/i;
 
 export function assertStorageKey(key: string): void {
-  if (key.length > 512 || !KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+  if (key.length > 512 || !KEY_PATTERN.test(key))
+    throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
 }

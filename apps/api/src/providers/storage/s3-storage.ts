@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { assertStorageKey, type ObjectStorage } from './object-storage.ts';
 
 export interface S3StorageOptions {
@@ -39,7 +46,14 @@ export class S3Storage implements ObjectStorage {
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertStorageKey(key);
     await this.#client.send(
-      new PutObjectCommand({ Bucket: this.#bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length, ServerSideEncryption: 'AES256' }),
+      new PutObjectCommand({
+        Bucket: this.#bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        ContentLength: body.length,
+        ServerSideEncryption: 'AES256',
+      }),
     );
   }
 
@@ -51,7 +65,11 @@ export class S3Storage implements ObjectStorage {
       const bytes = await out.Body.transformToByteArray();
       return { body: Buffer.from(bytes), contentType: out.ContentType ?? 'application/octet-stream' };
     } catch (error) {
-      if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return null;
+      if (
+        error instanceof NoSuchKey ||
+        (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+      )
+        return null;
       throw error;
     }
   }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { guardRedirect, resolveAlias } from './guard.ts';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
-const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const DESKTOP =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 const go = (routeName: string, requiresLogin: boolean, loggedIn: boolean, userAgent = IPHONE) =>
   guardRedirect({ routeName, requiresLogin, loggedIn, userAgent });
@@ -36,7 +39,8 @@ describe('navigation guard', () => {
 });
 
 describe('route aliases', () => {
-  const pathOf = (name: string) => (['start', 'homeIndex', 'privacy'].includes(name) ? `/${name}` : undefined);
+  const pathOf = (name: string) =>
+    ['start', 'homeIndex', 'privacy'].includes(name) ? `/${name}` : undefined;
 
   it('SH-05 an alias path from configuration resolves to its route', () => {
     const aliases = { homeIndex: '/h9x2', privacy: 'pv-77/' };

@@ -4,6 +4,7 @@ import { parseQueryCapture } from '../../lib/query-capture.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { publicConfigQuery } from '../../lib/public-config.ts';
 import { setUnauthenticatedHandler } from '../../lib/api/index.ts';
+import { loadCatalogues } from '../../lib/i18n/index.ts';
 import { Shell } from '../shell/shell.tsx';
 import { RouteError, RouteFallback } from '../shell/route-states.tsx';
 import { ROUTES, ROUTE_BY_NAME, NOT_FOUND_HANDLE, handleOf, type AppRoute } from './routes.ts';
@@ -41,10 +42,27 @@ async function aliasLoader({ request }: LoaderFunctionArgs) {
   } catch {
     // config unreachable: fall through to the not-found page rather than an error screen
   }
-  if (guardRedirect({ routeName: 'notFound', requiresLogin: false, userAgent: navigator.userAgent, loggedIn: true })) {
+  if (
+    guardRedirect({
+      routeName: 'notFound',
+      requiresLogin: false,
+      userAgent: navigator.userAgent,
+      loggedIn: true,
+    })
+  ) {
     return replace('/noAndroid');
   }
   return null;
+}
+
+/** A page with its catalogues: /start ships with its own; every other page waits for the rest (issue 9). */
+async function pageOf(route: AppRoute) {
+  const [page] = await Promise.all([
+    route.load(),
+    route.name === 'start' ? undefined : loadCatalogues().catch(() => undefined),
+    route.tabBar ? import('../shell/bottom-nav.tsx') : undefined,
+  ]);
+  return page.default;
 }
 
 export const routeObjects: RouteObject[] = [
@@ -62,21 +80,24 @@ export const routeObjects: RouteObject[] = [
           return replace(`/start${url.search}`);
         },
       },
-      ...ROUTES.map(
-        (route): RouteObject => ({
-          id: route.name,
-          path: route.path,
-          handle: handleOf(route),
-          loader: guardLoader(route),
-          lazy: { Component: async () => (await route.load()).default },
-        }),
-      ),
+      ...ROUTES.map((route): RouteObject => ({
+        id: route.name,
+        path: route.path,
+        handle: handleOf(route),
+        loader: guardLoader(route),
+        lazy: { Component: () => pageOf(route) },
+      })),
       {
         id: 'notFound',
         path: '*',
         handle: NOT_FOUND_HANDLE,
         loader: aliasLoader,
-        lazy: { Component: async () => (await import('../../features/placeholders/pages/not-found.tsx')).default },
+        lazy: {
+          Component: async () => {
+            await loadCatalogues().catch(() => undefined);
+            return (await import('../../features/placeholders/pages/not-found.tsx')).default;
+          },
+        },
       },
     ],
   },

@@ -40,6 +40,11 @@ const SPEC: Record<string, boolean> = {
   '/appointLoanList': true,
   '/bookingAgreement': true,
   '/test': false,
+  // beyond section 2: BE-12, the borrower's data rights (Data Privacy Act)
+  '/myData': true,
+  '/paymentDispute': true,
+  // BE-11: complaints (RA 11765, SEC MC 5 s.2023)
+  '/complaints': true,
 };
 
 const KEEP_ALIVE = [
@@ -65,14 +70,21 @@ describe('route table', () => {
   });
 
   it('SH-05 RO-01 each route carries the login check of section 2 (visitor set: start, privacy, terms, noAndroid, KSResult, test)', () => {
-    for (const route of ROUTES) expect([route.path, route.requiresLogin]).toEqual([route.path, SPEC[route.path]]);
-    expect(ROUTES.filter((r) => !r.requiresLogin).map((r) => r.name).sort()).toEqual(
-      ['KSResult', 'conditionalTerms', 'noAndroid', 'privacy', 'start', 'test'].sort(),
-    );
+    for (const route of ROUTES)
+      expect([route.path, route.requiresLogin]).toEqual([route.path, SPEC[route.path]]);
+    expect(
+      ROUTES.filter((r) => !r.requiresLogin)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['KSResult', 'conditionalTerms', 'noAndroid', 'privacy', 'start', 'test'].sort());
   });
 
   it('SH-03 KeepAlive is set on home, bills, profile, the application steps and /test only', () => {
-    expect(ROUTES.filter((r) => r.keepAlive).map((r) => r.path).sort()).toEqual([...KEEP_ALIVE].sort());
+    expect(
+      ROUTES.filter((r) => r.keepAlive)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...KEEP_ALIVE].sort());
   });
 
   it('SH-05 route names are the paths without the slash, and every page is lazy', () => {

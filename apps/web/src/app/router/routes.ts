@@ -20,8 +20,6 @@ export interface AppRoute {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-const placeholder = () => import('../../features/placeholders/pages/placeholder.tsx');
-
 type Flags = Partial<Pick<AppRoute, 'requiresLogin' | 'keepAlive' | 'tabBar' | 'header'>>;
 
 function route(name: string, load: AppRoute['load'], flags: Flags = {}): AppRoute {
@@ -57,43 +55,57 @@ export const ROUTES: readonly AppRoute[] = [
   route('bankName', () => import('../../features/application/pages/bank-name.tsx'), step),
   route('changeBank', () => import('../../features/lending/pages/change-bank.tsx'), later),
   // home and sub-home
-  route('homeIndex', () => import('../../features/home/pages/home-index.tsx'), { keepAlive: true, tabBar: true }),
-  route('subIndex', placeholder, later),
+  route('homeIndex', () => import('../../features/home/pages/home-index.tsx'), {
+    keepAlive: true,
+    tabBar: true,
+  }),
+  route('subIndex', () => import('../../features/lending/pages/sub-index.tsx'), later),
   // withdrawal
   route('allWithdraw', () => import('../../features/lending/pages/all-withdraw.tsx'), later),
   route('withdrawPage', () => import('../../features/lending/pages/withdraw-page.tsx'), later),
   // bills
-  route('billIndex', () => import('../../features/servicing/pages/bill-index.tsx'), { keepAlive: true, tabBar: true }),
+  route('billIndex', () => import('../../features/servicing/pages/bill-index.tsx'), {
+    keepAlive: true,
+    tabBar: true,
+  }),
   route('bill', () => import('../../features/servicing/pages/bill.tsx'), later),
   route('repaidDetail', () => import('../../features/servicing/pages/repaid-detail.tsx'), later),
+  // BE-10: "I paid but it is not showing" (not in the spec's table)
+  route('paymentDispute', () => import('../../features/servicing/pages/payment-dispute.tsx'), later),
   // messages
-  route('triLink', placeholder, later),
-  route('msgCenter', placeholder, later),
-  route('msgDetail', placeholder, later),
+  route('triLink', () => import('../../features/messages/pages/tri-link.tsx'), later),
+  route('msgCenter', () => import('../../features/messages/pages/msg-center.tsx'), later),
+  route('msgDetail', () => import('../../features/messages/pages/msg-detail.tsx'), later),
   // profile
   route('my', () => import('../../features/profile/pages/my.tsx'), { keepAlive: true, tabBar: true }),
-  route('coupon', placeholder, later),
-  route('couponInvalid', placeholder, later),
+  route('coupon', () => import('../../features/coupons/pages/coupon.tsx'), later),
+  route('couponInvalid', () => import('../../features/coupons/pages/coupon-invalid.tsx'), later),
   route('setup', () => import('../../features/profile/pages/setup.tsx')),
+  // BE-12: download my data, ask for its deletion (not in the spec's table: the NPC's rights)
+  route('myData', () => import('../../features/privacy/pages/my-data.tsx')),
+  // BE-11: complaints with a ticket, a promised date and the escalation path (RA 11765)
+  route('complaints', () => import('../../features/complaints/pages/complaints.tsx')),
   route('aboutUs', () => import('../../features/info/pages/about-us.tsx')),
   route('privacy', () => import('../../features/info/pages/privacy.tsx'), open),
   route('conditionalTerms', () => import('../../features/info/pages/conditional-terms.tsx'), open),
   route('loan', () => import('../../features/lending/pages/loan.tsx'), later),
   // add-to-home-screen tutorials
-  route('addDeskTopBrowser', placeholder, later),
-  route('guildDetail', placeholder, later),
+  route('addDeskTopBrowser', () => import('../../features/install/pages/add-desktop-browser.tsx'), later),
+  route('guildDetail', () => import('../../features/install/pages/guild-detail.tsx'), later),
   route('noAndroid', () => import('../../features/info/pages/no-android.tsx'), open),
   route('KSResult', () => import('../../features/info/pages/ks-result.tsx'), open),
-  route('videoIndex', placeholder, later),
+  route('videoIndex', () => import('../../features/tutorial/pages/video-index.tsx'), later),
   // Easy Re-loan
-  route('appointLoan', placeholder, later),
-  route('appointLoanList', placeholder, later),
-  route('bookingAgreement', placeholder, later),
+  route('appointLoan', () => import('../../features/easy-reloan/pages/appoint-loan.tsx'), later),
+  route('appointLoanList', () => import('../../features/easy-reloan/pages/appoint-loan-list.tsx'), later),
+  route('bookingAgreement', () => import('../../features/easy-reloan/pages/booking-agreement.tsx'), later),
   route('test', () => import('../../features/info/pages/test.tsx'), { ...open, keepAlive: true }),
 ];
 
 export const ROUTE_BY_NAME: ReadonlyMap<string, AppRoute> = new Map(ROUTES.map((r) => [r.name, r]));
-export const ROUTE_BY_PATH: ReadonlyMap<string, AppRoute> = new Map(ROUTES.map((r) => [r.path.toLowerCase(), r]));
+export const ROUTE_BY_PATH: ReadonlyMap<string, AppRoute> = new Map(
+  ROUTES.map((r) => [r.path.toLowerCase(), r]),
+);
 
 /** The route-level data the shell reads through useMatches(). */
 export type RouteHandle = Omit<AppRoute, 'load' | 'path'>;
@@ -107,7 +119,13 @@ export const NOT_FOUND_HANDLE: RouteHandle = {
 };
 
 export function handleOf(route: AppRoute): RouteHandle {
-  return { name: route.name, requiresLogin: route.requiresLogin, keepAlive: route.keepAlive, tabBar: route.tabBar, header: route.header };
+  return {
+    name: route.name,
+    requiresLogin: route.requiresLogin,
+    keepAlive: route.keepAlive,
+    tabBar: route.tabBar,
+    header: route.header,
+  };
 }
 
 export const TAB_ROUTES = ['homeIndex', 'billIndex', 'my'] as const;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { layoutFor } from '@pisonow/domain/user-agent';
@@ -6,9 +6,15 @@ import { coCoreStore, useCoCore } from '../../lib/store/index.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { NOT_FOUND_HANDLE, TAB_ROUTES, type RouteHandle } from '../router/routes.ts';
 import { KeepAliveOutlet } from './keep-alive.tsx';
-import { BottomNav } from './bottom-nav.tsx';
 import { BackIcon } from './icons.tsx';
+import { useStandaloneReport } from '../../features/coupons/api/use-standalone-report.ts';
 import './shell.css';
+
+/**
+ * The tab bar (antd-mobile's TabBar) is not on /start: it loads with the first page that shows it
+ * (the router starts that download together with the page, issue 9).
+ */
+const BottomNav = lazy(() => import('./bottom-nav.tsx').then((m) => ({ default: m.BottomNav })));
 
 const LAYOUT = layoutFor(navigator.userAgent);
 
@@ -29,6 +35,7 @@ export function Shell() {
   const token = useCoCore((s) => s.publicData.token);
   const productName = useCoCore((s) => s.productName);
   const config = usePublicConfig();
+  useStandaloneReport();
 
   const leaf = matches.at(-1);
   const handle = isHandle(leaf?.handle) ? leaf.handle : NOT_FOUND_HANDLE;
@@ -44,7 +51,12 @@ export function Shell() {
   }, []);
 
   useEffect(() => {
-    if (config.data) coCoreStore.getState().applyPublicConfig(config.data);
+    if (!config.data) return;
+    coCoreStore.getState().applyPublicConfig(config.data);
+    // SH-16: a no-op unless the server runs in production with an attribution token (loaded after
+    // the first paint: no page waits for it)
+    const settings = config.data;
+    void import('../../lib/attribution/attribution.ts').then((m) => m.startAttribution(settings));
   }, [config.data]);
 
   useEffect(() => {
@@ -68,7 +80,13 @@ export function Shell() {
                 role=button, and a button inside it would be nested interactive) */}
             <div className="shell__bar">
               {showBack ? (
-                <button type="button" className="shell__back" aria-label={t('common:back')} data-testid="nav-back" onClick={goBack}>
+                <button
+                  type="button"
+                  className="shell__back"
+                  aria-label={t('common:back')}
+                  data-testid="nav-back"
+                  onClick={goBack}
+                >
                   <BackIcon />
                 </button>
               ) : (
@@ -82,9 +100,18 @@ export function Shell() {
           </header>
         )}
         <main className="shell__main">
-          <KeepAliveOutlet name={handle.name} keepAlive={handle.keepAlive} element={outlet} resetKey={token ? 'in' : 'out'} />
+          <KeepAliveOutlet
+            name={handle.name}
+            keepAlive={handle.keepAlive}
+            element={outlet}
+            resetKey={token ? 'in' : 'out'}
+          />
         </main>
-        {handle.tabBar && <BottomNav current={handle.name} />}
+        {handle.tabBar && (
+          <Suspense fallback={<nav className="shell__tabbar shell__tabbar--loading" />}>
+            <BottomNav current={handle.name} />
+          </Suspense>
+        )}
       </div>
     </div>
   );

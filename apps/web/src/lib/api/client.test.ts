@@ -39,9 +39,18 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('api client', () => {
   it('ER-02 an error body keeps its stable code, message and retryAfterSeconds', async () => {
-    const { client } = setup(() => json(429, { code: 'SMS_TOO_FREQUENT', message: 'Masyadong madalas', retryAfterSeconds: 42 }));
-    const error = await failure(client.request('/api/auth/login-code', { method: 'POST', body: { phone: '9171234567' } }));
-    expect([error.code, error.status, error.serverMessage, error.retryAfterSeconds]).toEqual(['SMS_TOO_FREQUENT', 429, 'Masyadong madalas', 42]);
+    const { client } = setup(() =>
+      json(429, { code: 'SMS_TOO_FREQUENT', message: 'Masyadong madalas', retryAfterSeconds: 42 }),
+    );
+    const error = await failure(
+      client.request('/api/auth/login-code', { method: 'POST', body: { phone: '9171234567' } }),
+    );
+    expect([error.code, error.status, error.serverMessage, error.retryAfterSeconds]).toEqual([
+      'SMS_TOO_FREQUENT',
+      429,
+      'Masyadong madalas',
+      42,
+    ]);
     expect(errorText(error, 'en-US')).toBe(errorMessage('SMS_TOO_FREQUENT', 'en-US'));
   });
 
@@ -54,7 +63,12 @@ describe('api client', () => {
 
   it('issue 9 item 2: offline fails at once with NETWORK, without calling fetch', async () => {
     const fetch = vi.fn();
-    const client = createApiClient({ fetch, getLanguage: () => 'en-US', getToken: () => '', isOnline: () => false });
+    const client = createApiClient({
+      fetch,
+      getLanguage: () => 'en-US',
+      getToken: () => '',
+      isOnline: () => false,
+    });
     const error = await failure(client.request('/api/auth/login-code', { method: 'POST', body: {} }));
     expect(error.code).toBe('NETWORK');
     expect(fetch).not.toHaveBeenCalled();
@@ -63,7 +77,9 @@ describe('api client', () => {
   it('issue 9 item 2: a request that never answers fails with NETWORK after the bounded timeout', async () => {
     const client = createApiClient({
       fetch: (_input, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'AbortError')))),
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'AbortError'))),
+        ),
       getLanguage: () => 'en-US',
       getToken: () => '',
       timeoutMs: 20,
@@ -76,7 +92,9 @@ describe('api client', () => {
 
   it('issue 9: an async (lazily loaded) parser validates the body', async () => {
     const { client } = setup(() => json(200, { ok: true }));
-    await expect(client.request('/x', { parse: async (data) => ({ ...(data as object), checked: true }) })).resolves.toEqual({ ok: true, checked: true });
+    await expect(
+      client.request('/x', { parse: async (data) => ({ ...(data as object), checked: true }) }),
+    ).resolves.toEqual({ ok: true, checked: true });
   });
 
   it('ER-02 a body without a code is mapped from the status', () => {
@@ -94,7 +112,9 @@ describe('api client', () => {
 
   it('VAL-02 a wrong code maps to the catalogue message in the chosen language', async () => {
     const { client } = setup(() => json(400, { code: 'OTP_INCORRECT', message: 'x' }));
-    const error = await failure(client.request('/api/auth/login', { method: 'POST', body: {}, idempotencyKey: 'k' }));
+    const error = await failure(
+      client.request('/api/auth/login', { method: 'POST', body: {}, idempotencyKey: 'k' }),
+    );
     expect(errorText(error, 'fil')).toBe(errorMessage('OTP_INCORRECT', 'fil'));
   });
 
@@ -113,7 +133,9 @@ describe('api client', () => {
   });
 
   it('SH-12 a 401 on an authenticated call resets the user; on a public call it does not', async () => {
-    const { client, onUnauthenticated } = setup(() => json(401, { code: 'UNAUTHENTICATED', message: 'again' }));
+    const { client, onUnauthenticated } = setup(() =>
+      json(401, { code: 'UNAUTHENTICATED', message: 'again' }),
+    );
     await failure(client.request('/api/me', { auth: true }));
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
     await failure(client.request('/api/config/public'));

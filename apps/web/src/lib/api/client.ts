@@ -107,7 +107,10 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const method = options.method ?? 'GET';
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLanguage() };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': deps.getLanguage(),
+    };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (options.auth) {
       const token = deps.getToken();
@@ -120,7 +123,10 @@ export function createApiClient(deps: ApiClientDeps) {
     if (deps.isOnline && !deps.isOnline()) throw new ApiError({ code: 'NETWORK', status: 0 });
 
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => timeout.abort(),
+      options.timeoutMs ?? deps.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
     const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
     let response: Response;
     try {
@@ -149,7 +155,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
     if (!response.ok) {
       const error = toApiError(response.status, data, response.headers.get('Retry-After'));
-      if (options.auth && (error.code === 'UNAUTHENTICATED' || response.status === 401)) deps.onUnauthenticated?.();
+      if (options.auth && (error.code === 'UNAUTHENTICATED' || response.status === 401))
+        deps.onUnauthenticated?.();
       throw error;
     }
     if (!options.parse) return data as T;

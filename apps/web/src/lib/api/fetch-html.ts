@@ -13,7 +13,11 @@ export async function fetchHtml(path: string, signal?: AbortSignal): Promise<str
   let response: Response;
   try {
     response = await fetch(path, {
-      headers: { Accept: 'text/html', 'Accept-Language': currentLocale(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        Accept: 'text/html',
+        'Accept-Language': currentLocale(),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       signal,
     });
   } catch (cause) {

@@ -32,7 +32,11 @@ export function useActionMutation<TData, TVariables extends { idempotencyKey: st
   const key = useMemo(() => createActionKey(), []);
   const { mutate, mutateAsync } = mutation;
 
-  const withKey = useCallback((input: Omit<TVariables, 'idempotencyKey'>) => ({ ...input, idempotencyKey: key.keyFor(fingerprint(input)) }) as TVariables, [key, fingerprint]);
+  const withKey = useCallback(
+    (input: Omit<TVariables, 'idempotencyKey'>) =>
+      ({ ...input, idempotencyKey: key.keyFor(fingerprint(input)) }) as TVariables,
+    [key, fingerprint],
+  );
 
   const run = useCallback(
     (input: Omit<TVariables, 'idempotencyKey'>, callbacks: ActionCallbacks<TData> = {}) => {

@@ -20,20 +20,39 @@ export function documentBody(html: string): string {
   doc.body.querySelectorAll('*').forEach((el) => {
     for (const attr of [...el.attributes]) {
       const name = attr.name.toLowerCase();
-      if (name.startsWith('on') || name === 'style' || ((name === 'href' || name === 'src') && /^\s*javascript:/i.test(attr.value))) el.removeAttribute(attr.name);
+      if (
+        name.startsWith('on') ||
+        name === 'style' ||
+        ((name === 'href' || name === 'src') && /^\s*javascript:/i.test(attr.value))
+      )
+        el.removeAttribute(attr.name);
     }
   });
   return doc.body.innerHTML;
 }
 
 /** One document in a readable, scrollable panel; `testId` marks the panel. */
-export function DocumentPanel({ title, html, loading, testId }: { title: string; html: string | undefined; loading?: boolean; testId: string }) {
+export function DocumentPanel({
+  title,
+  html,
+  loading,
+  testId,
+}: {
+  title: string;
+  html: string | undefined;
+  loading?: boolean;
+  testId: string;
+}) {
   const body = useMemo(() => (html ? documentBody(html) : ''), [html]);
   return (
     <section className="ln-doc" aria-label={title}>
       <h2 className="ln-doc__title">{title}</h2>
       <div className="ln-doc__panel" data-testid={testId} tabIndex={0} aria-busy={loading || !html}>
-        {body ? <div className="ln-doc__body" dangerouslySetInnerHTML={{ __html: body }} /> : <p className="ln-doc__loading">…</p>}
+        {body ? (
+          <div className="ln-doc__body" dangerouslySetInnerHTML={{ __html: body }} />
+        ) : (
+          <p className="ln-doc__loading">…</p>
+        )}
       </div>
     </section>
   );

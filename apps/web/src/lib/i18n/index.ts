@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import { registerErrorMessages } from '@pisonow/domain/errors';
 import { DEFAULT_LOCALE, LANGUAGE_KEY, LOCALES, storedLocale, toLocale, type Locale } from './languages.ts';
 
 export * from './languages.ts';
@@ -7,11 +8,18 @@ export * from './languages.ts';
 type Catalogue = Record<string, unknown>;
 
 /**
- * English (the default and the fallback) is bundled; Filipino and Chinese load on demand, before
- * the first render for a borrower who chose them, so nobody downloads three languages (issue 9).
+ * English (the default and the fallback) is bundled for the login page only (common, routes, auth);
+ * its other namespaces and every namespace of Filipino and Chinese load on demand: a language before
+ * the first render for a borrower who chose it, the rest of English with the first page after /start
+ * (the router awaits `loadCatalogues`), so /start downloads no catalogue it does not show (issue 9).
  */
-const english = import.meta.glob<{ default: Catalogue }>('../../locales/en-US/*.json', { eager: true });
-const others = import.meta.glob<{ default: Catalogue }>(['../../locales/*/*.json', '!../../locales/en-US/*.json']);
+const english = import.meta.glob<{ default: Catalogue }>('../../locales/en-US/{common,routes,auth}.json', {
+  eager: true,
+});
+const lazyCatalogues = import.meta.glob<{ default: Catalogue }>([
+  '../../locales/*/*.json',
+  '!../../locales/en-US/{common,routes,auth}.json',
+]);
 
 function namespaceOf(path: string): [lang: string, ns: string] {
   const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
@@ -19,15 +27,42 @@ function namespaceOf(path: string): [lang: string, ns: string] {
 }
 
 const resources: Record<string, Record<string, Catalogue>> = { [DEFAULT_LOCALE]: {} };
-for (const [path, module] of Object.entries(english)) resources[DEFAULT_LOCALE]![namespaceOf(path)[1]] = module.default;
-export const NAMESPACES = Object.keys(resources[DEFAULT_LOCALE] ?? {});
+for (const [path, module] of Object.entries(english))
+  resources[DEFAULT_LOCALE]![namespaceOf(path)[1]] = module.default;
+export const NAMESPACES = [
+  ...new Set([...Object.keys(english), ...Object.keys(lazyCatalogues)].map((path) => namespaceOf(path)[1])),
+];
 
-/** Adds a language's catalogues to i18next (once). */
-export async function loadLanguage(locale: Locale): Promise<void> {
-  if (locale === DEFAULT_LOCALE || i18n.hasResourceBundle(locale, 'common')) return;
-  const entries = Object.entries(others).filter(([path]) => namespaceOf(path)[0] === locale);
-  const loaded = await Promise.all(entries.map(async ([path, load]) => [namespaceOf(path)[1], (await load()).default] as const));
-  for (const [ns, catalogue] of loaded) i18n.addResourceBundle(locale, ns, catalogue, true, true);
+const loading = new Map<Locale, Promise<void>>();
+
+/** The domain's error messages in a language other than English (ER-02), with its catalogues. */
+async function loadErrorMessages(locale: Locale): Promise<void> {
+  if (locale === 'fil') registerErrorMessages('fil', (await import('@pisonow/domain/errors-fil')).fil);
+  if (locale === 'zh-CN') registerErrorMessages('zh-CN', (await import('@pisonow/domain/errors-zh')).zh);
+}
+
+/** Adds a language's catalogues (all namespaces) to i18next, once. */
+export function loadLanguage(locale: Locale): Promise<void> {
+  let done = loading.get(locale);
+  if (!done) {
+    const entries = Object.entries(lazyCatalogues).filter(([path]) => namespaceOf(path)[0] === locale);
+    done = Promise.all([
+      Promise.all(
+        entries.map(async ([path, load]) => [namespaceOf(path)[1], (await load()).default] as const),
+      ),
+      loadErrorMessages(locale),
+    ]).then(([loaded]) => {
+      for (const [ns, catalogue] of loaded) i18n.addResourceBundle(locale, ns, catalogue, true, true);
+    });
+    done.catch(() => loading.delete(locale)); // offline: try again on the next page
+    loading.set(locale, done);
+  }
+  return done;
+}
+
+/** Every namespace of English (the fallback) and of the current language: before any page but /start. */
+export async function loadCatalogues(): Promise<void> {
+  await Promise.all([loadLanguage(DEFAULT_LOCALE), loadLanguage(currentLocale())]);
 }
 
 function safeStorage(): Storage | undefined {
@@ -67,9 +102,10 @@ export function currentLocale(): Locale {
 }
 
 export async function setLanguage(locale: Locale): Promise<void> {
+  // stored first: a reload while the catalogues download still opens in the chosen language
+  safeStorage()?.setItem(LANGUAGE_KEY, locale);
   await loadLanguage(locale);
   await i18n.changeLanguage(locale);
-  safeStorage()?.setItem(LANGUAGE_KEY, locale);
   document.documentElement.lang = locale;
 }
 

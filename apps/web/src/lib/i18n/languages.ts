@@ -19,5 +19,7 @@ export function storedLocale(storage: Pick<Storage, 'getItem'> | undefined): Loc
 }
 
 export function toLocale(language: string | undefined): Locale {
-  return (LOCALES as readonly string[]).includes(language ?? '') ? (language as Locale) : pickLocale(language);
+  return (LOCALES as readonly string[]).includes(language ?? '')
+    ? (language as Locale)
+    : pickLocale(language);
 }

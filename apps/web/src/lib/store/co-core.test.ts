@@ -3,7 +3,13 @@ import { CO_CORE_KEY, USER_INFO_KEY, coCoreDefaults, createCoCoreStore, isLogged
 import { memoryStorage } from '../test-storage.ts';
 import { LANGUAGE_KEY } from '../i18n/languages.ts';
 
-const SESSION = { token: 'tok-1', customerId: 'c-1', phone: '9171234567', registered: true, expiresAt: '2026-12-01T00:00:00.000Z' };
+const SESSION = {
+  token: 'tok-1',
+  customerId: 'c-1',
+  phone: '9171234567',
+  registered: true,
+  expiresAt: '2026-12-01T00:00:00.000Z',
+};
 
 function dataOf(state: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(state).filter(([, v]) => typeof v !== 'function'));
@@ -86,6 +92,8 @@ describe('coCore store', () => {
       routeAliases: {},
       sandbox: true,
       otp: { resendSeconds: 60, length: 4 },
+      attribution: null,
+      tutorial: { videoUrl: null, posterUrl: null, captions: null },
     });
     store.getState().signIn(SESSION);
     const before = dataOf(store.getState());

@@ -60,13 +60,21 @@ export interface UserInfo {
 
 export interface CoCoreActions {
   /** after a successful login: token, customer id and phone into publicData, plus `userInfo` */
-  signIn(session: { token: string; customerId: string; phone: string; registered: boolean; expiresAt: string }): void;
+  signIn(session: {
+    token: string;
+    customerId: string;
+    phone: string;
+    registered: boolean;
+    expiresAt: string;
+  }): void;
   /** SH-12: logout / reset clears token, phone number and customer id and removes userInfo; nothing else */
   resetUser(): void;
   /** remembers the current and previous route name (section 3) */
   setRoute(name: string): void;
   /** copies the display fields of the public configuration into the store */
   applyPublicConfig(config: PublicConfig): void;
+  /** the tab the loan offers page (/subIndex) opens on: 1 = my limit, 2 = loan products (default) */
+  setLoanTabType(tab: number): void;
   /** SH-07: merges captured query parameters */
   capture(patch: Partial<Pick<CoCoreData, 'isBrowser' | 'standalone' | 'Messenger' | 'promotion'>>): void;
 }
@@ -119,7 +127,9 @@ export function createCoCoreStore(storage: StateStorage) {
       (set) => ({
         ...coCoreDefaults(),
         signIn(session) {
-          set({ publicData: { token: session.token, customerId: session.customerId, phone_number: session.phone } });
+          set({
+            publicData: { token: session.token, customerId: session.customerId, phone_number: session.phone },
+          });
           const info: UserInfo = {
             customerId: session.customerId,
             phone: session.phone,
@@ -129,11 +139,15 @@ export function createCoCoreStore(storage: StateStorage) {
           void storage.setItem(USER_INFO_KEY, JSON.stringify(info));
         },
         resetUser() {
-          set((state) => ({ publicData: { ...state.publicData, token: '', customerId: '', phone_number: '' } }));
+          set((state) => ({
+            publicData: { ...state.publicData, token: '', customerId: '', phone_number: '' },
+          }));
           void storage.removeItem(USER_INFO_KEY);
         },
         setRoute(name) {
-          set((state) => (state.routeName === name ? state : { prevRouteName: state.routeName, routeName: name }));
+          set((state) =>
+            state.routeName === name ? state : { prevRouteName: state.routeName, routeName: name },
+          );
         },
         applyPublicConfig(config) {
           set({
@@ -143,6 +157,9 @@ export function createCoCoreStore(storage: StateStorage) {
             webEmail: config.webEmail,
             website: config.website,
           });
+        },
+        setLoanTabType(tab) {
+          set({ loanTabType: tab });
         },
         capture(patch) {
           set(patch);

@@ -11,6 +11,16 @@ const VARIANTS: Record<ButtonVariant, Pick<GuardedButtonProps, 'color' | 'fill'>
 };
 
 /** The one button of the design system: antd-mobile's, with the double-tap guard and our variants. */
-export function Button({ variant = 'primary', className, ...rest }: Omit<GuardedButtonProps, 'color' | 'fill'> & { variant?: ButtonVariant }) {
-  return <GuardedButton {...VARIANTS[variant]} className={className ? `ui-button ${className}` : 'ui-button'} {...rest} />;
+export function Button({
+  variant = 'primary',
+  className,
+  ...rest
+}: Omit<GuardedButtonProps, 'color' | 'fill'> & { variant?: ButtonVariant }) {
+  return (
+    <GuardedButton
+      {...VARIANTS[variant]}
+      className={className ? `ui-button ${className}` : 'ui-button'}
+      {...rest}
+    />
+  );
 }

@@ -5,7 +5,21 @@ import './ui.css';
  * One row of a list (design system): a label on the left, a value on the right, optionally a link
  * or a button. Used for cost lines, contact details and settings.
  */
-export function ListRow({ label, value, href, onClick, testId, strong }: { label: ReactNode; value?: ReactNode; href?: string; onClick?: () => void; testId?: string; strong?: boolean }) {
+export function ListRow({
+  label,
+  value,
+  href,
+  onClick,
+  testId,
+  strong,
+}: {
+  label: ReactNode;
+  value?: ReactNode;
+  href?: string;
+  onClick?: () => void;
+  testId?: string;
+  strong?: boolean;
+}) {
   const body = (
     <>
       <span className="ui-row__label">{label}</span>

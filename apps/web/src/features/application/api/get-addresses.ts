@@ -4,7 +4,10 @@ import { api } from '../../../lib/api/index.ts';
 
 const place = z.object({ code: z.string(), name: z.string() });
 export type Place = z.infer<typeof place>;
-const provincesResponse = z.object({ edition: z.string(), provinces: z.array(place.extend({ region: z.string() })) });
+const provincesResponse = z.object({
+  edition: z.string(),
+  provinces: z.array(place.extend({ region: z.string() })),
+});
 const citiesResponse = z.object({ cities: z.array(place) });
 const barangaysResponse = z.object({ barangays: z.array(place) });
 
@@ -17,19 +20,40 @@ export function fetchProvinces(signal?: AbortSignal) {
 }
 /** GET /api/addresses/provinces/:code/cities */
 export function fetchCities(provinceCode: string, signal?: AbortSignal) {
-  return api.request(`/api/addresses/provinces/${provinceCode}/cities`, { signal, parse: (data) => citiesResponse.parse(data) });
+  return api.request(`/api/addresses/provinces/${provinceCode}/cities`, {
+    signal,
+    parse: (data) => citiesResponse.parse(data),
+  });
 }
 /** GET /api/addresses/cities/:code/barangays */
 export function fetchBarangays(cityCode: string, signal?: AbortSignal) {
-  return api.request(`/api/addresses/cities/${cityCode}/barangays`, { signal, parse: (data) => barangaysResponse.parse(data) });
+  return api.request(`/api/addresses/cities/${cityCode}/barangays`, {
+    signal,
+    parse: (data) => barangaysResponse.parse(data),
+  });
 }
 
 export const provincesQuery = () =>
-  queryOptions({ queryKey: ['addresses', 'provinces'], queryFn: ({ signal }) => fetchProvinces(signal), staleTime: DAY, gcTime: DAY });
+  queryOptions({
+    queryKey: ['addresses', 'provinces'],
+    queryFn: ({ signal }) => fetchProvinces(signal),
+    staleTime: DAY,
+    gcTime: DAY,
+  });
 export const citiesQuery = (provinceCode: string) =>
-  queryOptions({ queryKey: ['addresses', 'cities', provinceCode], queryFn: ({ signal }) => fetchCities(provinceCode, signal), staleTime: DAY, gcTime: DAY });
+  queryOptions({
+    queryKey: ['addresses', 'cities', provinceCode],
+    queryFn: ({ signal }) => fetchCities(provinceCode, signal),
+    staleTime: DAY,
+    gcTime: DAY,
+  });
 export const barangaysQuery = (cityCode: string) =>
-  queryOptions({ queryKey: ['addresses', 'barangays', cityCode], queryFn: ({ signal }) => fetchBarangays(cityCode, signal), staleTime: DAY, gcTime: DAY });
+  queryOptions({
+    queryKey: ['addresses', 'barangays', cityCode],
+    queryFn: ({ signal }) => fetchBarangays(cityCode, signal),
+    staleTime: DAY,
+    gcTime: DAY,
+  });
 
 export function useProvinces() {
   return useQuery(provincesQuery());

@@ -15,7 +15,21 @@ export interface Option {
   note?: string;
 }
 
-function FieldShell({ name, label, optional, error, hint, children }: { name: string; label: string; optional?: boolean; error?: string | undefined; hint?: ReactNode; children: ReactNode }) {
+function FieldShell({
+  name,
+  label,
+  optional,
+  error,
+  hint,
+  children,
+}: {
+  name: string;
+  label: string;
+  optional?: boolean;
+  error?: string | undefined;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className={`af-field${error ? ' af-field--error' : ''}`}>
@@ -54,14 +68,36 @@ export interface TextFieldProps<T extends FieldValues> {
 }
 
 /** A labelled input bound to the form; its error (an error code) shows under it in the user's language. */
-export function TextField<T extends FieldValues>({ control, name, label, placeholder, type = 'text', inputMode, autoComplete, maxLength, min, max, prefix, optional, hint, sanitize = stripChinese, autoCapitalize }: TextFieldProps<T>) {
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  placeholder,
+  type = 'text',
+  inputMode,
+  autoComplete,
+  maxLength,
+  min,
+  max,
+  prefix,
+  optional,
+  hint,
+  sanitize = stripChinese,
+  autoCapitalize,
+}: TextFieldProps<T>) {
   const locale = useLocale();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <FieldShell name={name} label={label} optional={optional} hint={hint} error={fieldErrorText(fieldState.error?.message, locale)}>
+        <FieldShell
+          name={name}
+          label={label}
+          optional={optional}
+          hint={hint}
+          error={fieldErrorText(fieldState.error?.message, locale)}
+        >
           <div className="af-input">
             {prefix && <span className="af-input__prefix">{prefix}</span>}
             <input
@@ -91,14 +127,33 @@ export function TextField<T extends FieldValues>({ control, name, label, placeho
 }
 
 /** A few options as one-tap chips (fewer taps than a sheet): `picker-<name>` with `option-<code>`. */
-export function ChipField<T extends FieldValues>({ control, name, label, options, optional, onPicked }: { control: Control<T>; name: FieldPath<T>; label: string; options: Option[]; optional?: boolean; onPicked?: (value: string) => void }) {
+export function ChipField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  optional,
+  onPicked,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  options: Option[];
+  optional?: boolean;
+  onPicked?: (value: string) => void;
+}) {
   const locale = useLocale();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <FieldShell name={name} label={label} optional={optional} error={fieldErrorText(fieldState.error?.message, locale)}>
+        <FieldShell
+          name={name}
+          label={label}
+          optional={optional}
+          error={fieldErrorText(fieldState.error?.message, locale)}
+        >
           <div className="af-chips" role="radiogroup" aria-label={label} data-testid={`picker-${name}`}>
             {options.map((option, index) => {
               const selected = field.value === option.value;
@@ -128,13 +183,38 @@ export function ChipField<T extends FieldValues>({ control, name, label, options
 }
 
 /** A searchable list in a bottom sheet (antd-mobile Popup + SearchBar); options carry `option-<code>`. */
-export function OptionSheet({ name, title, visible, options, value, loading, onClose, onSelect, searchable = true }: { name: string; title: string; visible: boolean; options: Option[]; value?: string; loading?: boolean; onClose: () => void; onSelect: (value: string) => void; searchable?: boolean }) {
+export function OptionSheet({
+  name,
+  title,
+  visible,
+  options,
+  value,
+  loading,
+  onClose,
+  onSelect,
+  searchable = true,
+}: {
+  name: string;
+  title: string;
+  visible: boolean;
+  options: Option[];
+  value?: string;
+  loading?: boolean;
+  onClose: () => void;
+  onSelect: (value: string) => void;
+  searchable?: boolean;
+}) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!q) return options;
-    return options.filter((o) => o.label.toLowerCase().includes(q) || o.value.toLowerCase() === q || (o.note ?? '').toLowerCase().includes(q));
+    return options.filter(
+      (o) =>
+        o.label.toLowerCase().includes(q) ||
+        o.value.toLowerCase() === q ||
+        (o.note ?? '').toLowerCase().includes(q),
+    );
   }, [options, query]);
   return (
     <Popup
@@ -159,7 +239,9 @@ export function OptionSheet({ name, title, visible, options, value, loading, onC
         )}
         <ul className="af-sheet__list" role="listbox" aria-label={title}>
           {loading && <li className="af-sheet__empty">{t('application:loading')}</li>}
-          {!loading && shown.length === 0 && <li className="af-sheet__empty">{t('application:noResults')}</li>}
+          {!loading && shown.length === 0 && (
+            <li className="af-sheet__empty">{t('application:noResults')}</li>
+          )}
           {shown.map((option) => (
             <li key={option.value} role="option" aria-selected={option.value === value}>
               <button
@@ -180,7 +262,33 @@ export function OptionSheet({ name, title, visible, options, value, loading, onC
 }
 
 /** A field that opens an OptionSheet: the trigger is `picker-<name>`. */
-export function SheetField<T extends FieldValues>({ control, name, label, title, options, placeholder, loading, disabled, optional, searchable, onPicked, hint }: { control: Control<T>; name: FieldPath<T>; label: string; title?: string; options: Option[]; placeholder?: string; loading?: boolean; disabled?: boolean; optional?: boolean; searchable?: boolean; onPicked?: (value: string) => void; hint?: ReactNode }) {
+export function SheetField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  title,
+  options,
+  placeholder,
+  loading,
+  disabled,
+  optional,
+  searchable,
+  onPicked,
+  hint,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  title?: string;
+  options: Option[];
+  placeholder?: string;
+  loading?: boolean;
+  disabled?: boolean;
+  optional?: boolean;
+  searchable?: boolean;
+  onPicked?: (value: string) => void;
+  hint?: ReactNode;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [open, setOpen] = useState(false);
@@ -191,7 +299,13 @@ export function SheetField<T extends FieldValues>({ control, name, label, title,
       render={({ field, fieldState }) => {
         const selected = options.find((o) => o.value === field.value);
         return (
-          <FieldShell name={name} label={label} optional={optional} hint={hint} error={fieldErrorText(fieldState.error?.message, locale)}>
+          <FieldShell
+            name={name}
+            label={label}
+            optional={optional}
+            hint={hint}
+            error={fieldErrorText(fieldState.error?.message, locale)}
+          >
             <button
               id={`af-${name}`}
               type="button"
@@ -230,7 +344,15 @@ export function SheetField<T extends FieldValues>({ control, name, label, title,
 }
 
 /** A consent or agreement checkbox bound to a boolean field. */
-export function CheckField<T extends FieldValues>({ control, name, children }: { control: Control<T>; name: FieldPath<T>; children: ReactNode }) {
+export function CheckField<T extends FieldValues>({
+  control,
+  name,
+  children,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  children: ReactNode;
+}) {
   const locale = useLocale();
   return (
     <Controller

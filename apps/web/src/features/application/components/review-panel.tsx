@@ -18,20 +18,39 @@ const s = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? S
 /** One line per step, so the borrower can check everything before submitting. */
 function useSummaries(view: ApplicationView): Record<ApplicationStep, string> {
   const { t } = useTranslation();
-  const label = (group: EnumGroup, data: Data, field: string) => (s(data?.[field]) ? t(enumLabelKey(group, s(data?.[field]))) : '');
+  const label = (group: EnumGroup, data: Data, field: string) =>
+    s(data?.[field]) ? t(enumLabelKey(group, s(data?.[field]))) : '';
   const join = (...parts: string[]) => parts.filter(Boolean).join(' · ');
   const d = (step: ApplicationStep) => view.steps[step].data;
   const identity = d('identityInfo');
   const bank = d('bankInfo');
   const account = s(bank?.account);
   return {
-    identityInfo: join([s(identity?.firstName), s(identity?.middleName), s(identity?.lastName)].filter(Boolean).join(' '), label('idType', identity, 'idType'), s(identity?.idNumberMasked)),
-    baseInfo: join(label('maritalStatus', d('baseInfo'), 'maritalStatus'), label('education', d('baseInfo'), 'education'), s(d('baseInfo')?.email)),
-    baseInfo2: join(s(d('baseInfo2')?.whatsapp), s(d('baseInfo2')?.viber), s(d('baseInfo2')?.facebook)) || t('application:review.nothingAdded'),
+    identityInfo: join(
+      [s(identity?.firstName), s(identity?.middleName), s(identity?.lastName)].filter(Boolean).join(' '),
+      label('idType', identity, 'idType'),
+      s(identity?.idNumberMasked),
+    ),
+    baseInfo: join(
+      label('maritalStatus', d('baseInfo'), 'maritalStatus'),
+      label('education', d('baseInfo'), 'education'),
+      s(d('baseInfo')?.email),
+    ),
+    baseInfo2:
+      join(s(d('baseInfo2')?.whatsapp), s(d('baseInfo2')?.viber), s(d('baseInfo2')?.facebook)) ||
+      t('application:review.nothingAdded'),
     addressInfo: join(s(d('addressInfo')?.detailedAddress), s(d('addressInfo')?.postalCode)),
-    contact: Array.isArray(d('contact')?.contacts) ? (d('contact')!.contacts as Record<string, unknown>[]).map((c) => s(c.name)).join(', ') : '',
-    workInfo: join(label('employmentType', d('workInfo'), 'employmentType'), label('monthlyIncome', d('workInfo'), 'monthlyIncome')),
-    bankInfo: join(payoutProvider(s(bank?.providerCode))?.name ?? '', account ? `•••• ${account.slice(-4)}` : ''),
+    contact: Array.isArray(d('contact')?.contacts)
+      ? (d('contact')!.contacts as Record<string, unknown>[]).map((c) => s(c.name)).join(', ')
+      : '',
+    workInfo: join(
+      label('employmentType', d('workInfo'), 'employmentType'),
+      label('monthlyIncome', d('workInfo'), 'monthlyIncome'),
+    ),
+    bankInfo: join(
+      payoutProvider(s(bank?.providerCode))?.name ?? '',
+      account ? `•••• ${account.slice(-4)}` : '',
+    ),
   };
 }
 
@@ -76,7 +95,11 @@ export function ReviewPanel({ view }: { view: ApplicationView }) {
         {APPLICATION_STEPS.map((step, i) => {
           const done = view.steps[step].completed;
           return (
-            <li key={step} className={`ar-step${done ? '' : ' ar-step--missing'}`} data-testid={`review-${step}`}>
+            <li
+              key={step}
+              className={`ar-step${done ? '' : ' ar-step--missing'}`}
+              data-testid={`review-${step}`}
+            >
               <span className="ar-step__n" aria-hidden>
                 {done ? '✓' : i + 1}
               </span>
@@ -85,7 +108,12 @@ export function ReviewPanel({ view }: { view: ApplicationView }) {
                 <span>{done ? summaries[step] : t('application:review.missing')}</span>
               </div>
               {view.editable && (
-                <button type="button" className="as-link" data-testid={`review-edit-${step}`} onClick={() => void navigate(`/${step}`)}>
+                <button
+                  type="button"
+                  className="as-link"
+                  data-testid={`review-edit-${step}`}
+                  onClick={() => void navigate(`/${step}`)}
+                >
                   {done ? t('application:change') : t('application:review.complete')}
                 </button>
               )}
@@ -104,7 +132,11 @@ export function ReviewPanel({ view }: { view: ApplicationView }) {
           disabled={!view.editable || missing.length > 0 || view.status === 'under_review'}
           onClick={onSubmit}
         >
-          {view.status === 'under_review' ? t('application:status.under_review') : resubmit ? t('application:review.resubmit') : t('application:review.submit')}
+          {view.status === 'under_review'
+            ? t('application:status.under_review')
+            : resubmit
+              ? t('application:review.resubmit')
+              : t('application:review.submit')}
         </GuardedButton>
       </div>
     </div>

@@ -16,9 +16,15 @@ export function StepProgress({ step }: { step: ApplicationStep }) {
   const { t } = useTranslation();
   const n = stepNumber(step);
   return (
-    <div className="as-progress" data-testid="step-progress" aria-label={t('application:progress', { n, total: APPLICATION_STEPS.length })}>
+    <div
+      className="as-progress"
+      data-testid="step-progress"
+      aria-label={t('application:progress', { n, total: APPLICATION_STEPS.length })}
+    >
       <div className="as-progress__row">
-        <span className="as-progress__text">{t('application:progress', { n, total: APPLICATION_STEPS.length })}</span>
+        <span className="as-progress__text">
+          {t('application:progress', { n, total: APPLICATION_STEPS.length })}
+        </span>
         <span className="as-progress__step">{t(`routes:${step}`)}</span>
       </div>
       <ProgressBar percent={(n / APPLICATION_STEPS.length) * 100} style={{ '--track-width': '4px' }} />
@@ -50,7 +56,19 @@ export function StepGate({ children }: { children: (view: ApplicationView) => Re
 }
 
 /** A step page: progress, the fields, and the sticky Next button (`step-next`, save and continue). */
-export function StepForm({ step, onSubmit, pending, children, intro }: { step: ApplicationStep; onSubmit: (event?: FormEvent) => void; pending: boolean; children: ReactNode; intro?: ReactNode }) {
+export function StepForm({
+  step,
+  onSubmit,
+  pending,
+  children,
+  intro,
+}: {
+  step: ApplicationStep;
+  onSubmit: (event?: FormEvent) => void;
+  pending: boolean;
+  children: ReactNode;
+  intro?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <form
@@ -65,7 +83,14 @@ export function StepForm({ step, onSubmit, pending, children, intro }: { step: A
       {intro && <p className="as-intro">{intro}</p>}
       <div className="as-fields">{children}</div>
       <div className="as-footer">
-        <GuardedButton type="submit" block size="large" color="primary" data-testid="step-next" loading={pending}>
+        <GuardedButton
+          type="submit"
+          block
+          size="large"
+          color="primary"
+          data-testid="step-next"
+          loading={pending}
+        >
           {t('application:next')}
         </GuardedButton>
       </div>
@@ -74,7 +99,15 @@ export function StepForm({ step, onSubmit, pending, children, intro }: { step: A
 }
 
 /** A titled group of fields inside a step. */
-export function FieldGroup({ title, children, className }: { title?: string; children: ReactNode; className?: string }) {
+export function FieldGroup({
+  title,
+  children,
+  className,
+}: {
+  title?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={className ? `as-group ${className}` : 'as-group'}>
       {title && <h2 className="as-group__title">{title}</h2>}

@@ -7,5 +7,10 @@ import type { Option } from './fields.tsx';
 export function useEnumOptions(group: EnumGroup): Option[] {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage;
-  return useMemo(() => ENUMS[group].map((value) => ({ value, label: t(enumLabelKey(group, value)) })), [group, t, lang]); // eslint-disable-line react-hooks/exhaustive-deps
+  return useMemo(
+    () => ENUMS[group].map((value) => ({ value, label: t(enumLabelKey(group, value)) })),
+    // `lang` is not read inside, but the labels must be rebuilt when the language changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [group, t, lang],
+  );
 }

@@ -19,7 +19,12 @@ export function useContracts(view: ApplicationView) {
   const registeredPhone = useCoCore((s) => s.publicData.phone_number);
   const { today, postalCodeLength } = view.rules;
   return useMemo(
-    () => applicationContracts({ today, postalCodeLength: postalCodeLength === 6 ? 6 : 4, registeredPhone: registeredPhone || undefined }),
+    () =>
+      applicationContracts({
+        today,
+        postalCodeLength: postalCodeLength === 6 ? 6 : 4,
+        registeredPhone: registeredPhone || undefined,
+      }),
     [today, postalCodeLength, registeredPhone],
   );
 }
@@ -39,7 +44,11 @@ function firstErrorCode(errors: FieldErrors): string | undefined {
  * Next validates, saves (PUT) and moves on. An unchanged, already saved step is not sent again
  * (a modification only re-saves what changed). Server refusals land on their fields, lead as toast.
  */
-export function useStepForm<S extends ApplicationStep>(step: S, view: ApplicationView, defaults: Partial<FormValuesByStep[S]> = {}) {
+export function useStepForm<S extends ApplicationStep>(
+  step: S,
+  view: ApplicationView,
+  defaults: Partial<FormValuesByStep[S]> = {},
+) {
   type V = FormValuesByStep[S] & FieldValues;
   const navigate = useNavigate();
   const contracts = useContracts(view);
@@ -51,14 +60,22 @@ export function useStepForm<S extends ApplicationStep>(step: S, view: Applicatio
         contracts[step],
         (values) => toRequestBody(step, values as FormValuesByStep[S]),
         // a discriminated union reports a missing type on the root: put it on its field
-        (body) => (step === 'workInfo' && !body.employmentType ? ({ employmentType: { type: 'custom', message: 'EMPLOYMENT_TYPE_REQUIRED' } } as FieldErrors<V>) : undefined),
+        (body) =>
+          step === 'workInfo' && !body.employmentType
+            ? ({ employmentType: { type: 'custom', message: 'EMPLOYMENT_TYPE_REQUIRED' } } as FieldErrors<V>)
+            : undefined,
       ),
     [contracts, step],
   );
 
   // initial values only: later view updates (after a save) must not wipe what the user is typing
   const [initial] = useState(() => toFormValues(step, view.steps[step].data, defaults));
-  const form = useForm<V>({ resolver, defaultValues: initial as DefaultValues<V>, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<V>({
+    resolver,
+    defaultValues: initial as DefaultValues<V>,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const { isDirty } = form.formState;
   const completed = view.steps[step].completed;
 

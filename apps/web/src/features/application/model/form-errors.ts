@@ -10,7 +10,10 @@ export interface ServerDetail {
  * The server's `details[]` (field paths such as `contacts.1.phone`) as react-hook-form errors: only
  * fields the form shows get one (the first code per field wins); the rest are left to the lead toast.
  */
-export function serverFieldErrors(details: readonly ServerDetail[] | undefined, isFormField: (name: string) => boolean): { name: string; code: string }[] {
+export function serverFieldErrors(
+  details: readonly ServerDetail[] | undefined,
+  isFormField: (name: string) => boolean,
+): { name: string; code: string }[] {
   const out: { name: string; code: string }[] = [];
   const seen = new Set<string>();
   for (const detail of details ?? []) {

@@ -1,4 +1,9 @@
-import { CONTACTS_NOTICE_VERSION, normalizePhone, type ApplicationStep, type EmploymentType } from '@pisonow/domain';
+import {
+  CONTACTS_NOTICE_VERSION,
+  normalizePhone,
+  type ApplicationStep,
+  type EmploymentType,
+} from '@pisonow/domain';
 
 /** What each step's form holds: strings as typed (the contract cleans and converts on validation). */
 export interface ContactRow {
@@ -22,7 +27,13 @@ export interface FormValuesByStep {
   };
   baseInfo: { maritalStatus: string; education: string; email: string; loanPurpose: string };
   baseInfo2: { whatsapp: string; viber: string; facebook: string };
-  addressInfo: { provinceCode: string; cityCode: string; barangayCode: string; postalCode: string; detailedAddress: string };
+  addressInfo: {
+    provinceCode: string;
+    cityCode: string;
+    barangayCode: string;
+    postalCode: string;
+    detailedAddress: string;
+  };
   /** contactsNoticeVersion: the notice shown (VAL-12), sent with the step and recorded by the server */
   contact: { contacts: ContactRow[]; consentAccepted: boolean; contactsNoticeVersion: string };
   workInfo: {
@@ -56,18 +67,72 @@ export interface FormValuesByStep {
 export const CONTACT_COUNT = 3;
 
 const FIELDS: { [S in Exclude<ApplicationStep, 'contact'>]: (keyof FormValuesByStep[S])[] } = {
-  identityInfo: ['idType', 'idNumber', 'firstName', 'middleName', 'lastName', 'birthDate', 'gender', 'aadhaar', 'pan', 'idPhotoId', 'selfiePhotoId'],
+  identityInfo: [
+    'idType',
+    'idNumber',
+    'firstName',
+    'middleName',
+    'lastName',
+    'birthDate',
+    'gender',
+    'aadhaar',
+    'pan',
+    'idPhotoId',
+    'selfiePhotoId',
+  ],
   baseInfo: ['maritalStatus', 'education', 'email', 'loanPurpose'],
   baseInfo2: ['whatsapp', 'viber', 'facebook'],
   addressInfo: ['provinceCode', 'cityCode', 'barangayCode', 'postalCode', 'detailedAddress'],
-  workInfo: ['employmentType', 'industry', 'workYears', 'monthlyIncome', 'payCycle', 'payday', 'companyName', 'companyPhone', 'companyAddress', 'school', 'professionalTitle', 'admissionMonth', 'graduationMonth'],
-  bankInfo: ['channel', 'providerCode', 'account', 'confirmAccount', 'branchCode', 'payeeFirstName', 'payeeMiddleName', 'payeeLastName', 'withdrawalPhone'],
+  workInfo: [
+    'employmentType',
+    'industry',
+    'workYears',
+    'monthlyIncome',
+    'payCycle',
+    'payday',
+    'companyName',
+    'companyPhone',
+    'companyAddress',
+    'school',
+    'professionalTitle',
+    'admissionMonth',
+    'graduationMonth',
+  ],
+  bankInfo: [
+    'channel',
+    'providerCode',
+    'account',
+    'confirmAccount',
+    'branchCode',
+    'payeeFirstName',
+    'payeeMiddleName',
+    'payeeLastName',
+    'withdrawalPhone',
+  ],
 };
 
 /** EN-03: the fields the work step asks for, per employment type (the contract's discriminated union). */
 export const WORK_FIELDS: Record<EmploymentType, (keyof FormValuesByStep['workInfo'])[]> = {
-  contractWorker: ['industry', 'workYears', 'monthlyIncome', 'payCycle', 'payday', 'companyName', 'companyPhone', 'companyAddress'],
-  selfEmployed: ['industry', 'workYears', 'monthlyIncome', 'payCycle', 'payday', 'companyName', 'companyPhone', 'companyAddress'],
+  contractWorker: [
+    'industry',
+    'workYears',
+    'monthlyIncome',
+    'payCycle',
+    'payday',
+    'companyName',
+    'companyPhone',
+    'companyAddress',
+  ],
+  selfEmployed: [
+    'industry',
+    'workYears',
+    'monthlyIncome',
+    'payCycle',
+    'payday',
+    'companyName',
+    'companyPhone',
+    'companyAddress',
+  ],
   student: ['school', 'professionalTitle', 'admissionMonth', 'graduationMonth', 'monthlyIncome'],
   unemployed: ['monthlyIncome', 'payCycle'],
 };
@@ -80,11 +145,23 @@ function str(value: unknown): string {
  * Prefill (resume, modification): the saved data of a step as form values, with `defaults` for
  * what was never saved. Saved values always win over defaults.
  */
-export function toFormValues<S extends ApplicationStep>(step: S, data: Record<string, unknown> | null, defaults: Partial<FormValuesByStep[S]> = {}): FormValuesByStep[S] {
+export function toFormValues<S extends ApplicationStep>(
+  step: S,
+  data: Record<string, unknown> | null,
+  defaults: Partial<FormValuesByStep[S]> = {},
+): FormValuesByStep[S] {
   if (step === 'contact') {
     const saved = Array.isArray(data?.contacts) ? (data.contacts as Record<string, unknown>[]) : [];
-    const contacts = Array.from({ length: CONTACT_COUNT }, (_, i) => ({ name: str(saved[i]?.name), phone: str(saved[i]?.phone), relationship: str(saved[i]?.relationship) }));
-    return { contacts, consentAccepted: data?.consentAccepted === true, contactsNoticeVersion: CONTACTS_NOTICE_VERSION } as FormValuesByStep[S];
+    const contacts = Array.from({ length: CONTACT_COUNT }, (_, i) => ({
+      name: str(saved[i]?.name),
+      phone: str(saved[i]?.phone),
+      relationship: str(saved[i]?.relationship),
+    }));
+    return {
+      contacts,
+      consentAccepted: data?.consentAccepted === true,
+      contactsNoticeVersion: CONTACTS_NOTICE_VERSION,
+    } as FormValuesByStep[S];
   }
   const fields = FIELDS[step as Exclude<ApplicationStep, 'contact'>] as string[];
   const base = defaults as Record<string, unknown>;
@@ -102,7 +179,10 @@ export function toFormValues<S extends ApplicationStep>(step: S, data: Record<st
  * The body sent to the server (and checked by the contract) from the form values: only the fields
  * the step's contract knows, so a strict contract never sees a field of another employment type.
  */
-export function toRequestBody<S extends ApplicationStep>(step: S, values: FormValuesByStep[S]): Record<string, unknown> {
+export function toRequestBody<S extends ApplicationStep>(
+  step: S,
+  values: FormValuesByStep[S],
+): Record<string, unknown> {
   if (step === 'workInfo') {
     const v = values as FormValuesByStep['workInfo'];
     const fields = WORK_FIELDS[v.employmentType as EmploymentType] ?? [];
@@ -133,7 +213,10 @@ export function mobileInput(raw: string): string {
 }
 
 /** The Contact Picker API's answer (names[], tel[]) as a contact row; the first usable mobile number wins. */
-export function fromPickedContact(picked: { name?: string[]; tel?: string[] }): { name: string; phone: string } {
+export function fromPickedContact(picked: { name?: string[]; tel?: string[] }): {
+  name: string;
+  phone: string;
+} {
   const name = (picked.name?.find((n) => n.trim()) ?? '').trim();
   const numbers = (picked.tel ?? []).map((t) => mobileInput(normalizePhone(t)));
   const phone = numbers.find((n) => /^9\d{9}$/.test(n)) ?? numbers[0] ?? '';

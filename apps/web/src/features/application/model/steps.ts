@@ -16,7 +16,10 @@ export function stepNumber(step: ApplicationStep): number {
  * Where Next leads after a step was saved: the review once every step is complete, otherwise the
  * following step in order (a borrower going back to fix step 1 walks forward through their own data).
  */
-export function pathAfter(step: ApplicationStep, steps: Record<ApplicationStep, { completed: boolean }>): string {
+export function pathAfter(
+  step: ApplicationStep,
+  steps: Record<ApplicationStep, { completed: boolean }>,
+): string {
   if (APPLICATION_STEPS.every((s) => steps[s].completed)) return REVIEW_PATH;
   const next = APPLICATION_STEPS[APPLICATION_STEPS.indexOf(step) + 1];
   return next ? `/${next}` : REVIEW_PATH;

@@ -19,9 +19,18 @@ function AddressForm({ view }: { view: ApplicationView }) {
   const barangays = useBarangays(cityCode);
   const postalLength = view.rules.postalCodeLength;
 
-  const provinceOptions = useMemo(() => (provinces.data?.provinces ?? []).map((p) => ({ value: p.code, label: p.name, note: p.region })), [provinces.data]);
-  const cityOptions = useMemo(() => (cities.data?.cities ?? []).map((c) => ({ value: c.code, label: c.name })), [cities.data]);
-  const barangayOptions = useMemo(() => (barangays.data?.barangays ?? []).map((b) => ({ value: b.code, label: b.name })), [barangays.data]);
+  const provinceOptions = useMemo(
+    () => (provinces.data?.provinces ?? []).map((p) => ({ value: p.code, label: p.name, note: p.region })),
+    [provinces.data],
+  );
+  const cityOptions = useMemo(
+    () => (cities.data?.cities ?? []).map((c) => ({ value: c.code, label: c.name })),
+    [cities.data],
+  );
+  const barangayOptions = useMemo(
+    () => (barangays.data?.barangays ?? []).map((b) => ({ value: b.code, label: b.name })),
+    [barangays.data],
+  );
   const clear = { shouldDirty: true, shouldValidate: false } as const;
 
   return (

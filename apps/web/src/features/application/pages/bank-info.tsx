@@ -50,20 +50,29 @@ function BankForm({ view }: { view: ApplicationView }) {
     setParams({}, { replace: true });
   }, [handed, setValue, setParams]);
 
-  const accountLabel = channel === 'ewallet' ? 'application:bank.ewalletAccount' : 'application:bank.bankAccount';
+  const accountLabel =
+    channel === 'ewallet' ? 'application:bank.ewalletAccount' : 'application:bank.bankAccount';
   const accountMax = channel === 'ewallet' ? 11 : 16;
   const onChannel = (next: string) => {
     const current = payoutProvider(form.getValues('providerCode'));
     if (current && current.channel !== next) setValue('providerCode', '', { shouldDirty: true });
-    if (next === 'bank' && form.getValues('account') === `0${phone}`) setValue('account', '', { shouldDirty: true });
-    if (next === 'ewallet' && !form.getValues('account') && phone) setValue('account', `0${phone}`, { shouldDirty: true });
+    if (next === 'bank' && form.getValues('account') === `0${phone}`)
+      setValue('account', '', { shouldDirty: true });
+    if (next === 'ewallet' && !form.getValues('account') && phone)
+      setValue('account', `0${phone}`, { shouldDirty: true });
     clearErrors();
   };
 
   return (
     <StepForm step="bankInfo" onSubmit={onSubmit} pending={pending} intro={t('application:bank.intro')}>
       <FieldGroup>
-        <ChipField control={control} name="channel" label={t('application:bank.channel')} options={channels} onPicked={onChannel} />
+        <ChipField
+          control={control}
+          name="channel"
+          label={t('application:bank.channel')}
+          options={channels}
+          onPicked={onChannel}
+        />
         <SheetField
           control={control}
           name="providerCode"
@@ -72,7 +81,12 @@ function BankForm({ view }: { view: ApplicationView }) {
           searchable
           disabled={!channel}
           hint={
-            <button type="button" className="as-link" data-testid="browse-providers" onClick={() => void navigate('/bankName')}>
+            <button
+              type="button"
+              className="as-link"
+              data-testid="browse-providers"
+              onClick={() => void navigate('/bankName')}
+            >
               {t('application:bank.browseAll')}
             </button>
           }
@@ -85,7 +99,9 @@ function BankForm({ view }: { view: ApplicationView }) {
               type="text"
               inputMode="numeric"
               label={t(accountLabel)}
-              placeholder={channel === 'ewallet' ? '09XXXXXXXXX' : t('application:bank.bankAccountPlaceholder')}
+              placeholder={
+                channel === 'ewallet' ? '09XXXXXXXXX' : t('application:bank.bankAccountPlaceholder')
+              }
               maxLength={accountMax}
               sanitize={(raw) => digits(raw, accountMax)}
             />
@@ -102,15 +118,38 @@ function BankForm({ view }: { view: ApplicationView }) {
           </>
         )}
         {channel === 'bank' && (
-          <TextField control={control} name="branchCode" optional label={t('application:bank.branchCode')} maxLength={20} autoCapitalize="characters" />
+          <TextField
+            control={control}
+            name="branchCode"
+            optional
+            label={t('application:bank.branchCode')}
+            maxLength={20}
+            autoCapitalize="characters"
+          />
         )}
         {channel === 'remittance' && <p className="as-note">{t('application:bank.remittanceHint')}</p>}
       </FieldGroup>
       <FieldGroup title={t('application:bank.payeeTitle')}>
         <p className="as-field-note">{t('application:bank.payeeHint')}</p>
-        <TextField control={control} name="payeeFirstName" label={t('application:identity.firstName')} maxLength={50} />
-        <TextField control={control} name="payeeMiddleName" optional label={t('application:identity.middleName')} maxLength={50} />
-        <TextField control={control} name="payeeLastName" label={t('application:identity.lastName')} maxLength={50} />
+        <TextField
+          control={control}
+          name="payeeFirstName"
+          label={t('application:identity.firstName')}
+          maxLength={50}
+        />
+        <TextField
+          control={control}
+          name="payeeMiddleName"
+          optional
+          label={t('application:identity.middleName')}
+          maxLength={50}
+        />
+        <TextField
+          control={control}
+          name="payeeLastName"
+          label={t('application:identity.lastName')}
+          maxLength={50}
+        />
         <TextField
           control={control}
           name="withdrawalPhone"
@@ -130,5 +169,7 @@ function BankForm({ view }: { view: ApplicationView }) {
 export default function BankInfoPage() {
   const [params] = useSearchParams();
   const reviewing = params.get('review') === '1';
-  return <StepGate>{(view) => (reviewing ? <ReviewPanel view={view} /> : <BankForm view={view} />)}</StepGate>;
+  return (
+    <StepGate>{(view) => (reviewing ? <ReviewPanel view={view} /> : <BankForm view={view} />)}</StepGate>
+  );
 }

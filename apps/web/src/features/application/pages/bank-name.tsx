@@ -15,12 +15,21 @@ export default function BankNamePage() {
     const q = query.trim().toLowerCase();
     return PAYOUT_CHANNELS.map((channel) => ({
       channel,
-      providers: PAYOUT_PROVIDERS.filter((p) => p.channel === channel && (!q || p.name.toLowerCase().includes(q) || p.code.toLowerCase().includes(q))),
+      providers: PAYOUT_PROVIDERS.filter(
+        (p) =>
+          p.channel === channel &&
+          (!q || p.name.toLowerCase().includes(q) || p.code.toLowerCase().includes(q)),
+      ),
     })).filter((g) => g.providers.length > 0);
   }, [query]);
   return (
     <Page className="bank-name">
-      <SearchBar placeholder={t('application:search')} value={query} onChange={(v) => setQuery(stripChinese(v))} data-testid="search-provider" />
+      <SearchBar
+        placeholder={t('application:search')}
+        value={query}
+        onChange={(v) => setQuery(stripChinese(v))}
+        data-testid="search-provider"
+      />
       {groups.length === 0 && <p className="bank-name__empty">{t('application:noResults')}</p>}
       {groups.map((group) => (
         <section key={group.channel} className="bank-name__group" data-testid={`picker-${group.channel}`}>
@@ -28,7 +37,11 @@ export default function BankNamePage() {
           <ul>
             {group.providers.map((p) => (
               <li key={p.code}>
-                <button type="button" data-testid={`option-${p.code}`} onClick={() => void navigate(`/bankInfo?provider=${p.code}`, { replace: true })}>
+                <button
+                  type="button"
+                  data-testid={`option-${p.code}`}
+                  onClick={() => void navigate(`/bankInfo?provider=${p.code}`, { replace: true })}
+                >
                   {p.name}
                 </button>
               </li>

@@ -16,8 +16,18 @@ function BaseInfoForm({ view }: { view: ApplicationView }) {
   return (
     <StepForm step="baseInfo" onSubmit={onSubmit} pending={pending}>
       <FieldGroup>
-        <ChipField control={control} name="maritalStatus" label={t('application:baseInfo.maritalStatus')} options={marital} />
-        <ChipField control={control} name="education" label={t('application:baseInfo.education')} options={education} />
+        <ChipField
+          control={control}
+          name="maritalStatus"
+          label={t('application:baseInfo.maritalStatus')}
+          options={marital}
+        />
+        <ChipField
+          control={control}
+          name="education"
+          label={t('application:baseInfo.education')}
+          options={education}
+        />
         <TextField
           control={control}
           name="email"
@@ -28,7 +38,13 @@ function BaseInfoForm({ view }: { view: ApplicationView }) {
           label={t('application:baseInfo.email')}
           placeholder={t('application:baseInfo.emailPlaceholder')}
         />
-        <SheetField control={control} name="loanPurpose" label={t('application:baseInfo.loanPurpose')} options={purposes} searchable={false} />
+        <SheetField
+          control={control}
+          name="loanPurpose"
+          label={t('application:baseInfo.loanPurpose')}
+          options={purposes}
+          searchable={false}
+        />
       </FieldGroup>
     </StepForm>
   );

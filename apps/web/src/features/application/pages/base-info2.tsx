@@ -18,8 +18,28 @@ function BaseInfo2Form({ view }: { view: ApplicationView }) {
   return (
     <StepForm step="baseInfo2" onSubmit={onSubmit} pending={pending} intro={t('application:baseInfo2.intro')}>
       <FieldGroup>
-        <TextField control={control} name="whatsapp" type="tel" inputMode="numeric" optional label={t('application:baseInfo2.whatsapp')} placeholder="09XXXXXXXXX" sanitize={eleven} maxLength={11} />
-        <TextField control={control} name="viber" type="tel" inputMode="numeric" optional label={t('application:baseInfo2.viber')} placeholder="09XXXXXXXXX" sanitize={eleven} maxLength={11} />
+        <TextField
+          control={control}
+          name="whatsapp"
+          type="tel"
+          inputMode="numeric"
+          optional
+          label={t('application:baseInfo2.whatsapp')}
+          placeholder="09XXXXXXXXX"
+          sanitize={eleven}
+          maxLength={11}
+        />
+        <TextField
+          control={control}
+          name="viber"
+          type="tel"
+          inputMode="numeric"
+          optional
+          label={t('application:baseInfo2.viber')}
+          placeholder="09XXXXXXXXX"
+          sanitize={eleven}
+          maxLength={11}
+        />
         <TextField
           control={control}
           name="facebook"

@@ -11,11 +11,16 @@ import './contact.css';
 
 /** The Contact Picker API (Chrome on Android, Safari behind a setting); absent elsewhere. */
 interface ContactsManager {
-  select(properties: ('name' | 'tel')[], options?: { multiple?: boolean }): Promise<{ name?: string[]; tel?: string[] }[]>;
+  select(
+    properties: ('name' | 'tel')[],
+    options?: { multiple?: boolean },
+  ): Promise<{ name?: string[]; tel?: string[] }[]>;
 }
 function contactsManager(): ContactsManager | undefined {
   const nav = navigator as Navigator & { contacts?: ContactsManager };
-  return 'ContactsManager' in window && nav.contacts && typeof nav.contacts.select === 'function' ? nav.contacts : undefined;
+  return 'ContactsManager' in window && nav.contacts && typeof nav.contacts.select === 'function'
+    ? nav.contacts
+    : undefined;
 }
 
 const ROWS = Array.from({ length: CONTACT_COUNT }, (_, i) => i);
@@ -56,11 +61,22 @@ function ContactForm({ view }: { view: ApplicationView }) {
       {ROWS.map((i) => (
         <FieldGroup key={i} title={t('application:contact.contactN', { n: i + 1 })} className="ac-card">
           {picker && (
-            <button type="button" className="as-link ac-card__pick" data-testid={`pick-contact-${i}`} onClick={() => void pick(i)}>
+            <button
+              type="button"
+              className="as-link ac-card__pick"
+              data-testid={`pick-contact-${i}`}
+              onClick={() => void pick(i)}
+            >
               {t('application:contact.pick')}
             </button>
           )}
-          <TextField control={control} name={`contacts.${i}.name`} autoComplete="off" label={t('application:contact.name')} maxLength={50} />
+          <TextField
+            control={control}
+            name={`contacts.${i}.name`}
+            autoComplete="off"
+            label={t('application:contact.name')}
+            maxLength={50}
+          />
           <TextField
             control={control}
             name={`contacts.${i}.phone`}
@@ -71,7 +87,12 @@ function ContactForm({ view }: { view: ApplicationView }) {
             placeholder="9XXXXXXXXX"
             sanitize={mobileInput}
           />
-          <ChipField control={control} name={`contacts.${i}.relationship`} label={t('application:contact.relationship')} options={relations} />
+          <ChipField
+            control={control}
+            name={`contacts.${i}.relationship`}
+            label={t('application:contact.relationship')}
+            options={relations}
+          />
         </FieldGroup>
       ))}
     </StepForm>

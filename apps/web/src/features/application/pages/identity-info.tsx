@@ -23,16 +23,33 @@ function yearsBefore(today: string, years: number): string {
   return `${String(Number(y) - years).padStart(4, '0')}-${rest === '02-29' ? '02-28' : rest}`;
 }
 
-function PhotoField({ control, name, kind, label }: { control: Control<IdentityValues>; name: 'idPhotoId' | 'selfiePhotoId'; kind: 'idCard' | 'selfie'; label: string }) {
+function PhotoField({
+  control,
+  name,
+  kind,
+  label,
+}: {
+  control: Control<IdentityValues>;
+  name: 'idPhotoId' | 'selfiePhotoId';
+  kind: 'idCard' | 'selfie';
+  label: string;
+}) {
   const locale = useLocale();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <div className={`af-field ai-photo${fieldState.error ? ' af-field--error' : ''}`} data-testid={`field-${name}`}>
+        <div
+          className={`af-field ai-photo${fieldState.error ? ' af-field--error' : ''}`}
+          data-testid={`field-${name}`}
+        >
           <span className="af-field__label">{label}</span>
-          <PhotoCapture kind={kind} value={field.value || undefined} onChange={(id) => field.onChange(id ?? '')} />
+          <PhotoCapture
+            kind={kind}
+            value={field.value || undefined}
+            onChange={(id) => field.onChange(id ?? '')}
+          />
           {fieldState.error && (
             <p className="af-field__error" role="alert" data-testid={`error-${name}`}>
               {fieldErrorText(fieldState.error.message, locale)}
@@ -59,14 +76,22 @@ function IdentityForm({ view }: { view: ApplicationView }) {
   return (
     <StepForm step="identityInfo" onSubmit={onSubmit} pending={pending}>
       <FieldGroup title={t('application:identity.idTitle')}>
-        <SheetField control={control} name="idType" label={t('application:identity.idType')} options={idTypes} searchable={false} />
+        <SheetField
+          control={control}
+          name="idType"
+          label={t('application:identity.idType')}
+          options={idTypes}
+          searchable={false}
+        />
         {changingId ? (
           <TextField
             control={control}
             name="idNumber"
             autoCapitalize="characters"
             label={t('application:identity.idNumber')}
-            placeholder={idType ? t(`application:idFormat.${idType}`) : t('application:identity.idNumberPlaceholder')}
+            placeholder={
+              idType ? t(`application:idFormat.${idType}`) : t('application:identity.idNumberPlaceholder')
+            }
             hint={idType ? t(`application:idFormat.${idType}`) : undefined}
             maxLength={30}
           />
@@ -90,14 +115,43 @@ function IdentityForm({ view }: { view: ApplicationView }) {
             </div>
           </div>
         )}
-        <PhotoField control={control} name="idPhotoId" kind="idCard" label={t('application:identity.idPhoto')} />
-        <PhotoField control={control} name="selfiePhotoId" kind="selfie" label={t('application:identity.selfie')} />
+        <PhotoField
+          control={control}
+          name="idPhotoId"
+          kind="idCard"
+          label={t('application:identity.idPhoto')}
+        />
+        <PhotoField
+          control={control}
+          name="selfiePhotoId"
+          kind="selfie"
+          label={t('application:identity.selfie')}
+        />
       </FieldGroup>
       <FieldGroup title={t('application:identity.nameTitle')}>
         <p className="as-field-note">{t('application:identity.nameHint')}</p>
-        <TextField control={control} name="firstName" autoComplete="given-name" label={t('application:identity.firstName')} maxLength={50} />
-        <TextField control={control} name="middleName" autoComplete="additional-name" optional label={t('application:identity.middleName')} maxLength={50} />
-        <TextField control={control} name="lastName" autoComplete="family-name" label={t('application:identity.lastName')} maxLength={50} />
+        <TextField
+          control={control}
+          name="firstName"
+          autoComplete="given-name"
+          label={t('application:identity.firstName')}
+          maxLength={50}
+        />
+        <TextField
+          control={control}
+          name="middleName"
+          autoComplete="additional-name"
+          optional
+          label={t('application:identity.middleName')}
+          maxLength={50}
+        />
+        <TextField
+          control={control}
+          name="lastName"
+          autoComplete="family-name"
+          label={t('application:identity.lastName')}
+          maxLength={50}
+        />
         <TextField
           control={control}
           name="birthDate"
@@ -108,16 +162,47 @@ function IdentityForm({ view }: { view: ApplicationView }) {
           max={yearsBefore(today, minAge)}
           hint={t('application:identity.ageHint', { min: minAge, max: maxAge })}
         />
-        <ChipField control={control} name="gender" label={t('application:identity.gender')} options={genders} />
+        <ChipField
+          control={control}
+          name="gender"
+          label={t('application:identity.gender')}
+          options={genders}
+        />
       </FieldGroup>
       <Collapse className="ai-more">
         <Collapse.Panel key="more" title={t('application:identity.otherIds')}>
           <div className="as-fields">
-            <TextField control={control} name="aadhaar" optional inputMode="numeric" label={t('application:identity.aadhaar')} maxLength={12} sanitize={(raw) => raw.replace(/\D/g, '').slice(0, 12)} />
-            <TextField control={control} name="pan" optional autoCapitalize="characters" label={t('application:identity.pan')} maxLength={10} sanitize={(raw) => raw.replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 10)} />
+            <TextField
+              control={control}
+              name="aadhaar"
+              optional
+              inputMode="numeric"
+              label={t('application:identity.aadhaar')}
+              maxLength={12}
+              sanitize={(raw) => raw.replace(/\D/g, '').slice(0, 12)}
+            />
+            <TextField
+              control={control}
+              name="pan"
+              optional
+              autoCapitalize="characters"
+              label={t('application:identity.pan')}
+              maxLength={10}
+              sanitize={(raw) =>
+                raw
+                  .replace(/[^A-Za-z0-9]/g, '')
+                  .toUpperCase()
+                  .slice(0, 10)
+              }
+            />
           </div>
         </Collapse.Panel>
       </Collapse>
+      <FieldGroup title={t('application:identity.cicTitle')}>
+        <p className="as-note" data-testid="cic-notice">
+          {t('application:identity.cicText')}
+        </p>
+      </FieldGroup>
     </StepForm>
   );
 }

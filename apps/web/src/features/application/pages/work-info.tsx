@@ -25,24 +25,82 @@ function WorkForm({ view }: { view: ApplicationView }) {
   return (
     <StepForm step="workInfo" onSubmit={onSubmit} pending={pending}>
       <FieldGroup>
-        <ChipField control={control} name="employmentType" label={t('application:work.employmentType')} options={employment} onPicked={() => clearErrors()} />
+        <ChipField
+          control={control}
+          name="employmentType"
+          label={t('application:work.employmentType')}
+          options={employment}
+          onPicked={() => clearErrors()}
+        />
       </FieldGroup>
       {type && (
         <FieldGroup>
-          {shown.has('school') && <TextField control={control} name="school" label={t('application:work.school')} maxLength={120} />}
+          {shown.has('school') && (
+            <TextField control={control} name="school" label={t('application:work.school')} maxLength={120} />
+          )}
           {shown.has('professionalTitle') && (
-            <TextField control={control} name="professionalTitle" label={t('application:work.professionalTitle')} placeholder={t('application:work.professionalTitlePlaceholder')} maxLength={80} />
+            <TextField
+              control={control}
+              name="professionalTitle"
+              label={t('application:work.professionalTitle')}
+              placeholder={t('application:work.professionalTitlePlaceholder')}
+              maxLength={80}
+            />
           )}
           {shown.has('admissionMonth') && (
             <div className="as-row">
-              <TextField control={control} name="admissionMonth" type="month" max={month} label={t('application:work.admissionMonth')} placeholder="YYYY-MM" />
-              <TextField control={control} name="graduationMonth" type="month" label={t('application:work.graduationMonth')} placeholder="YYYY-MM" />
+              <TextField
+                control={control}
+                name="admissionMonth"
+                type="month"
+                max={month}
+                label={t('application:work.admissionMonth')}
+                placeholder="YYYY-MM"
+              />
+              <TextField
+                control={control}
+                name="graduationMonth"
+                type="month"
+                label={t('application:work.graduationMonth')}
+                placeholder="YYYY-MM"
+              />
             </div>
           )}
-          {shown.has('industry') && <SheetField control={control} name="industry" label={t('application:work.industry')} options={industries} searchable />}
-          {shown.has('workYears') && <ChipField control={control} name="workYears" label={t(type === 'selfEmployed' ? 'application:work.operatingYears' : 'application:work.workYears')} options={years} />}
-          {shown.has('monthlyIncome') && <ChipField control={control} name="monthlyIncome" label={t('application:work.monthlyIncome')} options={incomes} />}
-          {shown.has('payCycle') && <ChipField control={control} name="payCycle" label={t('application:work.payCycle')} options={cycles} />}
+          {shown.has('industry') && (
+            <SheetField
+              control={control}
+              name="industry"
+              label={t('application:work.industry')}
+              options={industries}
+              searchable
+            />
+          )}
+          {shown.has('workYears') && (
+            <ChipField
+              control={control}
+              name="workYears"
+              label={t(
+                type === 'selfEmployed' ? 'application:work.operatingYears' : 'application:work.workYears',
+              )}
+              options={years}
+            />
+          )}
+          {shown.has('monthlyIncome') && (
+            <ChipField
+              control={control}
+              name="monthlyIncome"
+              label={t('application:work.monthlyIncome')}
+              options={incomes}
+            />
+          )}
+          {shown.has('payCycle') && (
+            <ChipField
+              control={control}
+              name="payCycle"
+              label={t('application:work.payCycle')}
+              options={cycles}
+            />
+          )}
           {shown.has('payday') && (
             <TextField
               control={control}
@@ -56,7 +114,14 @@ function WorkForm({ view }: { view: ApplicationView }) {
             />
           )}
           {shown.has('companyName') && (
-            <TextField control={control} name="companyName" label={t(type === 'selfEmployed' ? 'application:work.businessName' : 'application:work.companyName')} maxLength={100} />
+            <TextField
+              control={control}
+              name="companyName"
+              label={t(
+                type === 'selfEmployed' ? 'application:work.businessName' : 'application:work.companyName',
+              )}
+              maxLength={100}
+            />
           )}
           {shown.has('companyPhone') && (
             <TextField
@@ -64,14 +129,25 @@ function WorkForm({ view }: { view: ApplicationView }) {
               name="companyPhone"
               type="tel"
               inputMode="numeric"
-              label={t(type === 'selfEmployed' ? 'application:work.businessPhone' : 'application:work.companyPhone')}
+              label={t(
+                type === 'selfEmployed' ? 'application:work.businessPhone' : 'application:work.companyPhone',
+              )}
               placeholder={t('application:work.companyPhonePlaceholder')}
               maxLength={11}
               sanitize={(raw) => digits(raw, 11)}
             />
           )}
           {shown.has('companyAddress') && (
-            <TextField control={control} name="companyAddress" label={t(type === 'selfEmployed' ? 'application:work.businessAddress' : 'application:work.companyAddress')} maxLength={200} />
+            <TextField
+              control={control}
+              name="companyAddress"
+              label={t(
+                type === 'selfEmployed'
+                  ? 'application:work.businessAddress'
+                  : 'application:work.companyAddress',
+              )}
+              maxLength={200}
+            />
           )}
         </FieldGroup>
       )}

@@ -4,7 +4,10 @@ import { api } from '../../../lib/api/index.ts';
 
 /** GET /api/auth/captcha: a picture code asked for on unusual activity. */
 export function fetchCaptcha(signal?: AbortSignal): Promise<CaptchaResponse> {
-  return api.request('/api/auth/captcha', { signal, parse: async (data) => (await import('@pisonow/domain/contracts/auth')).captchaResponse.parse(data) });
+  return api.request('/api/auth/captcha', {
+    signal,
+    parse: async (data) => (await import('@pisonow/domain/contracts/auth')).captchaResponse.parse(data),
+  });
 }
 
 /** `round` changes whenever a fresh picture is needed; captchas are single-use, so nothing is cached. */

@@ -9,7 +9,10 @@ export interface OutboxMessage {
 }
 
 /** GET /api/sandbox/outbox (sandbox only): the SMS the fake provider "sent", newest first. */
-export function fetchSandboxOutbox(phone: string, signal?: AbortSignal): Promise<{ messages: OutboxMessage[] }> {
+export function fetchSandboxOutbox(
+  phone: string,
+  signal?: AbortSignal,
+): Promise<{ messages: OutboxMessage[] }> {
   return api.request(`/api/sandbox/outbox?phone=${encodeURIComponent(phone)}`, { signal });
 }
 

@@ -5,7 +5,10 @@ import { api } from '../../../lib/api/index.ts';
 export type SendLoginCodeInput = SendLoginCodeRequest & { idempotencyKey: string };
 
 /** POST /api/auth/login-code: texts a 4-digit code (may answer CAPTCHA_REQUIRED first). */
-export function sendLoginCode({ idempotencyKey, ...body }: SendLoginCodeInput): Promise<SendLoginCodeResponse> {
+export function sendLoginCode({
+  idempotencyKey,
+  ...body
+}: SendLoginCodeInput): Promise<SendLoginCodeResponse> {
   return api.request('/api/auth/login-code', {
     method: 'POST',
     body,
@@ -15,7 +18,8 @@ export function sendLoginCode({ idempotencyKey, ...body }: SendLoginCodeInput): 
   });
 }
 
-export const sendLoginCodeMutation = () => mutationOptions({ mutationKey: ['auth', 'login-code'], mutationFn: sendLoginCode });
+export const sendLoginCodeMutation = () =>
+  mutationOptions({ mutationKey: ['auth', 'login-code'], mutationFn: sendLoginCode });
 
 export function useSendLoginCode() {
   return useMutation(sendLoginCodeMutation());

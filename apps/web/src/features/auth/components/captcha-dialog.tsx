@@ -47,7 +47,12 @@ export function CaptchaDialog({
       <form className="captcha" onSubmit={submit}>
         <h2 className="captcha__title">{t('auth:captcha.title')}</h2>
         <p className="captcha__hint">{t('auth:captcha.hint')}</p>
-        <button type="button" className="captcha__picture" onClick={onRefresh} aria-label={t('auth:captcha.refresh')}>
+        <button
+          type="button"
+          className="captcha__picture"
+          onClick={onRefresh}
+          aria-label={t('auth:captcha.refresh')}
+        >
           {captcha.data ? (
             <img
               data-testid="captcha-image"

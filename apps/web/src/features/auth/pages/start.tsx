@@ -1,6 +1,6 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 // Deep imports: the login page ships without the schema library (zod) and the form library.
 import { errorMessage, isErrorCode, type ErrorCode } from '@pisonow/domain/errors';
 import { isValidPhone, normalizePhone } from '@pisonow/domain/phone-number';
@@ -23,7 +23,9 @@ import { SandboxHint } from '../components/sandbox-hint.tsx';
 import './start.css';
 
 /** Shown only on unusual activity: not part of the first load. */
-const CaptchaDialog = lazy(() => import('../components/captcha-dialog.tsx').then((m) => ({ default: m.CaptchaDialog })));
+const CaptchaDialog = lazy(() =>
+  import('../components/captcha-dialog.tsx').then((m) => ({ default: m.CaptchaDialog })),
+);
 
 type Field = 'phone' | 'code' | 'privacy';
 type FieldErrors = Partial<Record<Field, ErrorCode>>;
@@ -69,6 +71,25 @@ function prerenderedValues(): { phone: string; code: string; privacy: boolean } 
     code: (input('#start-code')?.value ?? '').replace(/\D/g, '').slice(0, OTP_LENGTH),
     privacy: input('[data-testid="privacy-checkbox"]')?.checked ?? false,
   };
+}
+
+/**
+ * `<privacy>…</privacy>` in a translation becomes a link: what react-i18next's Trans does, without
+ * shipping its HTML parser to the login page (issue 9).
+ */
+export function withLinks(text: string, links: Record<string, string>): ReactNode[] {
+  return text.split(/(<(\w+)>.*?<\/\2>)/).flatMap((part, i): ReactNode[] => {
+    if (i % 3 === 2) return []; // the tag name captured by the inner group
+    const tag = /^<(\w+)>(.*)<\/\1>$/.exec(part);
+    const to = tag ? links[tag[1]!] : undefined;
+    if (tag && to)
+      return [
+        <Link key={i} to={to}>
+          {tag[2]}
+        </Link>,
+      ];
+    return part ? [part] : [];
+  });
 }
 
 /** Clarity item 1: the language is chosen before login, each language named in itself. */
@@ -121,25 +142,28 @@ export default function StartPage() {
 
   const requestCode = (captchaAnswer?: { captchaId: string; answer: string }) => {
     const phone = normalizePhone(values.phone);
-    const body = { phone, ...(captchaAnswer ? { captchaId: captchaAnswer.captchaId, captchaAnswer: captchaAnswer.answer } : {}) };
+    const body = {
+      phone,
+      ...(captchaAnswer ? { captchaId: captchaAnswer.captchaId, captchaAnswer: captchaAnswer.answer } : {}),
+    };
     sendCode.run(body, {
-        onSuccess: (result) => {
-          setCaptcha((c) => ({ ...c, visible: false }));
-          setCodeSentTo(phone);
-          countdown.start(result.resendAfterSeconds);
-          showToast(t('auth:start.codeSent'));
-          codeRef.current?.focus();
-        },
-        onError: (error) => {
-          const code = errorCodeOf(error);
-          if (code === 'CAPTCHA_REQUIRED' || code === 'CAPTCHA_INCORRECT') setCaptcha((c) => ({ visible: true, round: c.round + 1 }));
-          if (error instanceof ApiError && error.retryAfterSeconds) countdown.start(error.retryAfterSeconds);
-          // a field error is said once, under the field; everything else is a toast
-          if (code === 'PHONE_INVALID') setError('phone', code);
-          else showError(error);
-        },
+      onSuccess: (result) => {
+        setCaptcha((c) => ({ ...c, visible: false }));
+        setCodeSentTo(phone);
+        countdown.start(result.resendAfterSeconds);
+        showToast(t('auth:start.codeSent'));
+        codeRef.current?.focus();
       },
-    );
+      onError: (error) => {
+        const code = errorCodeOf(error);
+        if (code === 'CAPTCHA_REQUIRED' || code === 'CAPTCHA_INCORRECT')
+          setCaptcha((c) => ({ visible: true, round: c.round + 1 }));
+        if (error instanceof ApiError && error.retryAfterSeconds) countdown.start(error.retryAfterSeconds);
+        // a field error is said once, under the field; everything else is a toast
+        if (code === 'PHONE_INVALID') setError('phone', code);
+        else showError(error);
+      },
+    });
   };
 
   const onGetCode = () => {
@@ -175,24 +199,28 @@ export default function StartPage() {
       ...(promotion ? { promotion } : {}),
     };
     loginCall.run(body, {
-        onSuccess: (session) => {
-          coCoreStore.getState().signIn(session);
-          if (session.registered) showToast(t('auth:start.welcomeNew'));
-          void navigate('/homeIndex', { replace: true });
-        },
-        onError: (error) => {
-          const code = errorCodeOf(error);
-          // Clarity item 6: a wrong code is said once, under the field (no second toast).
-          if (code === 'OTP_INCORRECT' || code === 'OTP_FORMAT') {
-            setValues((v) => ({ ...v, code: '' }));
-            setError('code', code);
-            codeRef.current?.focus();
-          } else if (code === 'PRIVACY_NOT_AGREED' || code === 'PHONE_INVALID') {
-            setError(code === 'PHONE_INVALID' ? 'phone' : 'privacy', code);
-          } else showError(error);
-        },
+      onSuccess: (session) => {
+        coCoreStore.getState().signIn(session);
+        // SH-16 SH-07: the attribution network learns of a registration with the same promotion
+        if (session.registered)
+          void import('../../../lib/attribution/attribution.ts').then((m) =>
+            m.attribution().registered({ customerId: session.customerId, promotion }),
+          );
+        if (session.registered) showToast(t('auth:start.welcomeNew'));
+        void navigate('/homeIndex', { replace: true });
       },
-    );
+      onError: (error) => {
+        const code = errorCodeOf(error);
+        // Clarity item 6: a wrong code is said once, under the field (no second toast).
+        if (code === 'OTP_INCORRECT' || code === 'OTP_FORMAT') {
+          setValues((v) => ({ ...v, code: '' }));
+          setError('code', code);
+          codeRef.current?.focus();
+        } else if (code === 'PRIVACY_NOT_AGREED' || code === 'PHONE_INVALID') {
+          setError(code === 'PHONE_INVALID' ? 'phone' : 'privacy', code);
+        } else showError(error);
+      },
+    });
   };
 
   const counting = countdown.secondsLeft > 0;
@@ -274,7 +302,11 @@ export default function StartPage() {
             loading={sendCode.isPending}
             onClick={onGetCode}
           >
-            {counting ? t('auth:start.resendIn', { seconds: countdown.secondsLeft }) : codeSentTo ? t('auth:start.resend') : t('auth:start.getCode')}
+            {counting
+              ? t('auth:start.resendIn', { seconds: countdown.secondsLeft })
+              : codeSentTo
+                ? t('auth:start.resend')
+                : t('auth:start.getCode')}
           </GuardedButton>
         </div>
         <p className="start__error" id="start-code-error" role="alert">
@@ -291,15 +323,20 @@ export default function StartPage() {
             aria-invalid={Boolean(errors.privacy)}
             onChange={(e) => change('privacy', e.target.checked)}
           />
-          <span>
-            <Trans i18nKey="auth:start.agree" components={{ privacy: <Link to="/privacy" />, terms: <Link to="/conditionalTerms" /> }} />
-          </span>
+          <span>{withLinks(t('auth:start.agree'), { privacy: '/privacy', terms: '/conditionalTerms' })}</span>
         </label>
         <p className="start__error" role="alert">
           {fieldError(errors.privacy, locale)}
         </p>
 
-        <GuardedButton type="submit" block color="primary" size="large" data-testid="login-submit" loading={loginCall.isPending}>
+        <GuardedButton
+          type="submit"
+          block
+          color="primary"
+          size="large"
+          data-testid="login-submit"
+          loading={loginCall.isPending}
+        >
           {t('auth:start.login')}
         </GuardedButton>
         <p className="start__note">{t('auth:start.registerNote')}</p>

@@ -7,7 +7,8 @@ export function fetchHome(signal?: AbortSignal): Promise<HomeSummaryResponse> {
   return api.request('/api/home', { auth: true, signal, parse: (data) => homeSummaryResponse.parse(data) });
 }
 
-export const homeQuery = () => queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => fetchHome(signal) });
+export const homeQuery = () =>
+  queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => fetchHome(signal) });
 
 /** Polls while something is about to change on its own: a review, or a payout on its way. */
 export function useHome(enabled: boolean) {
@@ -16,7 +17,9 @@ export function useHome(enabled: boolean) {
     enabled,
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data?.application.status === 'under_review' || data?.order?.status === 'disbursing' ? 3_000 : false;
+      return data?.application.status === 'under_review' || data?.order?.status === 'disbursing'
+        ? 3_000
+        : false;
     },
   });
 }

@@ -23,11 +23,26 @@ function nextAction(home: HomeSummaryResponse | undefined, t: (key: string) => s
   const app = home?.application;
   const status = app?.status ?? 'none';
   const resume = app?.nextStep ? `/${app.nextStep}` : REVIEW_PATH;
-  if (home?.order) return { label: t('lending:home.open'), to: `/withdrawPage?orderId=${home.order.id}`, testId: 'home-order-open' };
-  if (status === 'draft') return { label: app?.nextStep ? t('application:home.continue') : t('application:home.review'), to: resume, testId: 'apply-continue' };
-  if (status === 'approved') return { label: t('application:home.withdraw'), to: '/allWithdraw', testId: 'apply-withdraw' };
-  if (status === 'needs_photo') return { label: t('application:home.reupload'), to: '/identityInfo', testId: 'apply-reupload' };
-  if (status === 'under_review' || status === 'rejected') return app?.editable ? { label: t('application:home.edit'), to: REVIEW_PATH, testId: 'apply-edit' } : null;
+  if (home?.order)
+    return {
+      label: t('lending:home.open'),
+      to: `/withdrawPage?orderId=${home.order.id}`,
+      testId: 'home-order-open',
+    };
+  if (status === 'draft')
+    return {
+      label: app?.nextStep ? t('application:home.continue') : t('application:home.review'),
+      to: resume,
+      testId: 'apply-continue',
+    };
+  if (status === 'approved')
+    return { label: t('application:home.withdraw'), to: '/allWithdraw', testId: 'apply-withdraw' };
+  if (status === 'needs_photo')
+    return { label: t('application:home.reupload'), to: '/identityInfo', testId: 'apply-reupload' };
+  if (status === 'under_review' || status === 'rejected')
+    return app?.editable
+      ? { label: t('application:home.edit'), to: REVIEW_PATH, testId: 'apply-edit' }
+      : null;
   if (!home) return null;
   return { label: t('home:card.apply'), to: resume, testId: 'apply-now' };
 }
@@ -65,12 +80,17 @@ export default function HomeIndexPage() {
         {order ? (
           <>
             <p className="home__status-label">{t('lending:home.loanLabel')}</p>
-            <p className={`home__headline home__status home__status--loan-${order.status}`} data-testid="home-order-status">
+            <p
+              className={`home__headline home__status home__status--loan-${order.status}`}
+              data-testid="home-order-status"
+            >
               {order.label.text}
             </p>
             {order.status === 'disbursing' || order.status === 'payout_failed' ? (
               <p className="home__status-hint" data-testid="home-order-hint">
-                {order.status === 'disbursing' ? t('lending:home.disbursingHint') : t('lending:home.failedHint')}
+                {order.status === 'disbursing'
+                  ? t('lending:home.disbursingHint')
+                  : t('lending:home.failedHint')}
               </p>
             ) : (
               <dl className="home__due" data-testid="home-order-hint">
@@ -112,12 +132,18 @@ export default function HomeIndexPage() {
         ) : (
           <>
             <p className="home__status-label">{t('application:home.statusLabel')}</p>
-            <p className={`home__headline home__status home__status--${status}`} data-testid="application-status">
+            <p
+              className={`home__headline home__status home__status--${status}`}
+              data-testid="application-status"
+            >
               {t(`application:status.${status}`)}
             </p>
             <p className="home__status-hint" data-testid="application-hint">
               {status === 'draft'
-                ? t('application:home.draftHint', { done: home?.application.stepsDone ?? 0, total: home?.application.stepsTotal ?? 7 })
+                ? t('application:home.draftHint', {
+                    done: home?.application.stepsDone ?? 0,
+                    total: home?.application.stepsTotal ?? 7,
+                  })
                 : status === 'needs_photo'
                   ? errorMessage('IDENTITY_FAILED', locale)
                   : status === 'rejected' && home?.application.decision?.retryDate
@@ -127,7 +153,13 @@ export default function HomeIndexPage() {
           </>
         )}
         {action && (
-          <Button block size="large" className="home__apply" data-testid={action.testId} onClick={() => void navigate(action.to)}>
+          <Button
+            block
+            size="large"
+            className="home__apply"
+            data-testid={action.testId}
+            onClick={() => void navigate(action.to)}
+          >
             {action.label}
           </Button>
         )}
@@ -135,9 +167,27 @@ export default function HomeIndexPage() {
 
       {home && (
         <List title={t('home:support.title')}>
-          {home.support.hotline && <ListRow label={t('home:support.hotline')} value={home.support.hotline} href={`tel:${home.support.hotline.replace(/[^\d+]/g, '')}`} testId="home-support-hotline" />}
-          <ListRow label={t('home:support.email')} value={home.support.email} href={`mailto:${home.support.email}`} testId="home-support-email" />
-          {home.support.webEmail && <ListRow label={t('home:support.webEmail')} value={home.support.webEmail} href={`mailto:${home.support.webEmail}`} />}
+          {home.support.hotline && (
+            <ListRow
+              label={t('home:support.hotline')}
+              value={home.support.hotline}
+              href={`tel:${home.support.hotline.replace(/[^\d+]/g, '')}`}
+              testId="home-support-hotline"
+            />
+          )}
+          <ListRow
+            label={t('home:support.email')}
+            value={home.support.email}
+            href={`mailto:${home.support.email}`}
+            testId="home-support-email"
+          />
+          {home.support.webEmail && (
+            <ListRow
+              label={t('home:support.webEmail')}
+              value={home.support.webEmail}
+              href={`mailto:${home.support.webEmail}`}
+            />
+          )}
         </List>
       )}
       <FraudWarning />

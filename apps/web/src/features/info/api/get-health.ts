@@ -7,7 +7,12 @@ export function fetchHealth(signal?: AbortSignal): Promise<Record<string, unknow
 }
 
 export const healthQuery = () =>
-  queryOptions({ queryKey: ['health'], queryFn: ({ signal }) => fetchHealth(signal), staleTime: 0, retry: false });
+  queryOptions({
+    queryKey: ['health'],
+    queryFn: ({ signal }) => fetchHealth(signal),
+    staleTime: 0,
+    retry: false,
+  });
 
 export function useHealth() {
   return useQuery(healthQuery());

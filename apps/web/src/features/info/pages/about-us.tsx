@@ -12,7 +12,9 @@ export default function AboutUsPage() {
   const email = data?.supportEmail ?? '';
   // CO-04: every day 09:00-18:00 Manila time. The configured range wins when it is a plain range.
   const configured = data?.supportHours.trim() ?? '';
-  const hours = /^\d{1,2}:\d{2}\s*[-–]\s*\d{1,2}:\d{2}$/.test(configured) ? configured.replace(/\s*[-–]\s*/, '–') : '09:00–18:00';
+  const hours = /^\d{1,2}:\d{2}\s*[-–]\s*\d{1,2}:\d{2}$/.test(configured)
+    ? configured.replace(/\s*[-–]\s*/, '–')
+    : '09:00–18:00';
   return (
     <Page className="about">
       <Card className="about__brand">
@@ -28,7 +30,9 @@ export default function AboutUsPage() {
           <dt>{t('info:about.email')}</dt>
           <dd>{email ? <a href={`mailto:${email}`}>{email}</a> : '—'}</dd>
           <dt>{t('info:about.hotline')}</dt>
-          <dd>{data?.hotline ? <a href={`tel:${data.hotline.replace(/[^\d+]/g, '')}`}>{data.hotline}</a> : '—'}</dd>
+          <dd>
+            {data?.hotline ? <a href={`tel:${data.hotline.replace(/[^\d+]/g, '')}`}>{data.hotline}</a> : '—'}
+          </dd>
           <dt>{t('info:about.hours')}</dt>
           <dd data-testid="support-hours">{t('info:about.hoursValue', { hours })}</dd>
           {data?.website ? (

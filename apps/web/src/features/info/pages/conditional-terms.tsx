@@ -19,7 +19,10 @@ const SECTIONS = [
 export default function ConditionalTermsPage() {
   const { t } = useTranslation();
   const { data } = usePublicConfig();
-  const vars = { company: data?.company.name ?? t('info:privacy.companyFallback'), email: data?.supportEmail ?? '—' };
+  const vars = {
+    company: data?.company.name ?? t('info:privacy.companyFallback'),
+    email: data?.supportEmail ?? '—',
+  };
   return (
     <Page className="terms">
       <p className="info__lead">{t('info:terms.intro', vars)}</p>

@@ -22,10 +22,21 @@ export default function KSResultPage() {
     <Page className="ks-result">
       <Result
         status={success ? 'success' : status === 'fail' ? 'error' : 'info'}
-        title={<span data-testid="result-title">{t(`info:result.${status === 'none' ? 'none' : status}`)}</span>}
-        description={status === 'none' ? t('info:result.noneBody') : message || (success ? t('info:result.successBody') : t('info:result.failBody'))}
+        title={
+          <span data-testid="result-title">{t(`info:result.${status === 'none' ? 'none' : status}`)}</span>
+        }
+        description={
+          status === 'none'
+            ? t('info:result.noneBody')
+            : message || (success ? t('info:result.successBody') : t('info:result.failBody'))
+        }
       />
-      <Button block color="primary" size="large" onClick={() => void navigate(loggedIn ? '/homeIndex' : '/start', { replace: true })}>
+      <Button
+        block
+        color="primary"
+        size="large"
+        onClick={() => void navigate(loggedIn ? '/homeIndex' : '/start', { replace: true })}
+      >
         {loggedIn ? t('info:result.home') : t('info:result.start')}
       </Button>
     </Page>

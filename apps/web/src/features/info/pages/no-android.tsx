@@ -12,7 +12,11 @@ export default function NoAndroidPage() {
   const locale = useLocale();
   return (
     <Page className="no-android">
-      <Result status="warning" title={errorMessage('ANDROID_UNSUPPORTED', locale)} description={t('info:noAndroid.body')} />
+      <Result
+        status="warning"
+        title={errorMessage('ANDROID_UNSUPPORTED', locale)}
+        description={t('info:noAndroid.body')}
+      />
       <Card>
         <h2>{t('info:noAndroid.instead')}</h2>
         <ul>

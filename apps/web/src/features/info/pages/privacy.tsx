@@ -28,7 +28,9 @@ export default function PrivacyPage() {
   return (
     <Page className="privacy">
       <p className="info__lead">{t('info:privacy.intro', vars)}</p>
-      {data && <p className="info__meta">{t('info:privacy.version', { version: data.privacyPolicyVersion })}</p>}
+      {data && (
+        <p className="info__meta">{t('info:privacy.version', { version: data.privacyPolicyVersion })}</p>
+      )}
       {SECTIONS.map(([title, body]) => (
         <Card key={title}>
           <h2>{t(title)}</h2>

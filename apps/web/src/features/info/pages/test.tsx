@@ -35,7 +35,9 @@ export default function TestPage() {
         <h2>{t('info:test.device')}</h2>
         <dl className="info__rows">
           <dt>UA</dt>
-          <dd className="test__mono" data-testid="test-ua">{ua}</dd>
+          <dd className="test__mono" data-testid="test-ua">
+            {ua}
+          </dd>
           <dt>{t('info:test.layout')}</dt>
           <dd data-testid="test-layout">{layoutFor(ua)}</dd>
           <dt>Android</dt>

@@ -12,8 +12,17 @@ export interface ChangePayoutAccountInput {
 }
 
 /** PUT /api/payout-account (RO-02, VAL-07): a re-loan borrower's new payout account, used for the next loans. */
-export function changePayoutAccount({ body, idempotencyKey }: ChangePayoutAccountInput): Promise<PayoutAccountResponse> {
-  return api.request('/api/payout-account', { method: 'PUT', auth: true, body, idempotencyKey, parse: (data) => payoutAccountResponse.parse(data) });
+export function changePayoutAccount({
+  body,
+  idempotencyKey,
+}: ChangePayoutAccountInput): Promise<PayoutAccountResponse> {
+  return api.request('/api/payout-account', {
+    method: 'PUT',
+    auth: true,
+    body,
+    idempotencyKey,
+    parse: (data) => payoutAccountResponse.parse(data),
+  });
 }
 
 export const changePayoutAccountMutation = () =>

@@ -13,7 +13,11 @@ export interface FixPayoutAccountInput {
 }
 
 /** PUT /api/orders/:id/payout-account (ST-04): a working account after a failed payout; the order goes back to disbursing. */
-export function fixPayoutAccount({ orderId, body, idempotencyKey }: FixPayoutAccountInput): Promise<OrderView> {
+export function fixPayoutAccount({
+  orderId,
+  body,
+  idempotencyKey,
+}: FixPayoutAccountInput): Promise<OrderView> {
   return api.request(`/api/orders/${encodeURIComponent(orderId)}/payout-account`, {
     method: 'PUT',
     auth: true,

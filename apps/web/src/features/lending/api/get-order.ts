@@ -9,7 +9,11 @@ export type OrderView = OrderViewResponse;
 export const orderKey = (orderId: string) => ['orders', 'one', orderId] as const;
 
 export function fetchOrder(orderId: string, signal?: AbortSignal): Promise<OrderView> {
-  return api.request(`/api/orders/${encodeURIComponent(orderId)}`, { auth: true, signal, parse: (data) => orderViewSchema.parse(data) });
+  return api.request(`/api/orders/${encodeURIComponent(orderId)}`, {
+    auth: true,
+    signal,
+    parse: (data) => orderViewSchema.parse(data),
+  });
 }
 
 /** Disbursement runs as a job (seconds in sandbox, up to 24 h live): ask again every 3 s while it runs. */

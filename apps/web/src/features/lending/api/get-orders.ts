@@ -8,7 +8,11 @@ export const ORDERS_KEY = ['orders', 'list'] as const;
 
 /** GET /api/orders: the borrower's orders, newest first. */
 export function fetchOrders(signal?: AbortSignal): Promise<OrderView[]> {
-  return api.request('/api/orders', { auth: true, signal, parse: (data) => z.object({ orders: z.array(orderViewSchema) }).parse(data).orders });
+  return api.request('/api/orders', {
+    auth: true,
+    signal,
+    parse: (data) => z.object({ orders: z.array(orderViewSchema) }).parse(data).orders,
+  });
 }
 
 export const ordersQuery = () =>

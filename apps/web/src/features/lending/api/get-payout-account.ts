@@ -20,12 +20,17 @@ export function fetchSavedPayout(signal?: AbortSignal): Promise<SavedPayout> {
     signal,
     parse: (data) => {
       const view = savedPayout.parse(data);
-      return { account: view.steps.bankInfo.data ?? {}, today: view.rules.today, postalCodeLength: view.rules.postalCodeLength };
+      return {
+        account: view.steps.bankInfo.data ?? {},
+        today: view.rules.today,
+        postalCodeLength: view.rules.postalCodeLength,
+      };
     },
   });
 }
 
-export const savedPayoutQuery = () => queryOptions({ queryKey: PAYOUT_ACCOUNT_KEY, queryFn: ({ signal }) => fetchSavedPayout(signal) });
+export const savedPayoutQuery = () =>
+  queryOptions({ queryKey: PAYOUT_ACCOUNT_KEY, queryFn: ({ signal }) => fetchSavedPayout(signal) });
 
 export function useSavedPayout(enabled = true) {
   return useQuery({ ...savedPayoutQuery(), enabled });

@@ -14,7 +14,13 @@ export interface PlaceOrderInput {
 
 /** POST /api/orders: sign and withdraw (ST-07, VAL-12) → 201 with the new order. */
 export function placeOrder({ body, idempotencyKey }: PlaceOrderInput): Promise<OrderView> {
-  return api.request('/api/orders', { method: 'POST', auth: true, body, idempotencyKey, parse: (data) => orderViewSchema.parse(data) });
+  return api.request('/api/orders', {
+    method: 'POST',
+    auth: true,
+    body,
+    idempotencyKey,
+    parse: (data) => orderViewSchema.parse(data),
+  });
 }
 
 export const placeOrderMutation = () =>

@@ -15,7 +15,8 @@ export function OrderStatus({ order }: { order: OrderView }) {
 
 /** Every line of a booked order (EN-06). The due date counts from the payout; before it, none is shown. */
 export function OrderCostTable({ order }: { order: OrderView }) {
-  const dueDate = order.dueDate && order.status !== 'disbursing' && order.status !== 'payout_failed' ? order.dueDate : '—';
+  const dueDate =
+    order.dueDate && order.status !== 'disbursing' && order.status !== 'payout_failed' ? order.dueDate : '—';
   return <CostTable rows={costRows(order, { dueDate, effectiveMonthlyRate: order.effectiveMonthlyRate })} />;
 }
 

@@ -13,7 +13,11 @@ export function OutstandingNotice({ orderId }: { orderId: string | null }) {
         {errorMessage('OUTSTANDING_REPAYMENT', locale)}
       </p>
       {orderId && (
-        <Link className="ln-link-button" data-testid="outstanding-order" to={`/withdrawPage?orderId=${orderId}`}>
+        <Link
+          className="ln-link-button"
+          data-testid="outstanding-order"
+          to={`/withdrawPage?orderId=${orderId}`}
+        >
           {t('lending:withdraw.viewLoan')}
         </Link>
       )}

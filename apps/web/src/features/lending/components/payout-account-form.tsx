@@ -1,16 +1,40 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PAYOUT_CHANNELS, PAYOUT_PROVIDERS, applicationContracts, errorMessage, isErrorCode, stripChinese } from '@pisonow/domain';
+import {
+  PAYOUT_CHANNELS,
+  PAYOUT_PROVIDERS,
+  applicationContracts,
+  errorMessage,
+  isErrorCode,
+  stripChinese,
+} from '@pisonow/domain';
 import { ApiError, createActionKey } from '../../../lib/api/index.ts';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
-import { PAYOUT_FIELDS, accountMax, digitsInput, mobileDigits, payoutBody, type PayoutFormValues } from '../model/payout-form.ts';
+import {
+  PAYOUT_FIELDS,
+  accountMax,
+  digitsInput,
+  mobileDigits,
+  payoutBody,
+  type PayoutFormValues,
+} from '../model/payout-form.ts';
 import './payout-account-form.css';
 
-function Field({ name, label, error, children }: { name: string; label: string; error: string | undefined; children: ReactNode }) {
+function Field({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={`ln-field${error ? ' ln-field--error' : ''}`}>
       <label className="ln-field__label" htmlFor={`ln-${name}`}>
@@ -27,12 +51,17 @@ function Field({ name, label, error, children }: { name: string; label: string; 
 }
 
 function firstCode(errors: FieldErrors): string | undefined {
-  for (const value of Object.values(errors)) if (value && typeof value.message === 'string' && value.message) return value.message;
+  for (const value of Object.values(errors))
+    if (value && typeof value.message === 'string' && value.message) return value.message;
   return undefined;
 }
 
 /** How the form saves: a mutation's `mutate` with the answer's callbacks. */
-export type SavePayout = (body: Record<string, string>, idempotencyKey: string, callbacks: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+export type SavePayout = (
+  body: Record<string, string>,
+  idempotencyKey: string,
+  callbacks: { onSuccess: () => void; onError: (error: Error) => void },
+) => void;
 
 /**
  * A payout account checked by the application's bankInfo contract here and on the server (VAL-06,
@@ -59,14 +88,23 @@ export function PayoutAccountForm({
   const { t } = useTranslation();
   const locale = useLocale();
   const key = useMemo(() => createActionKey(), []);
-  const contract = useMemo(() => applicationContracts({ today, postalCodeLength: postalCodeLength === 6 ? 6 : 4 }).bankInfo, [today, postalCodeLength]);
+  const contract = useMemo(
+    () => applicationContracts({ today, postalCodeLength: postalCodeLength === 6 ? 6 : 4 }).bankInfo,
+    [today, postalCodeLength],
+  );
   const resolver = useMemo(() => contractResolver<PayoutFormValues>(contract, payoutBody), [contract]);
   const [defaults] = useState(initial);
-  const form = useForm<PayoutFormValues>({ resolver, defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<PayoutFormValues>({
+    resolver,
+    defaultValues: defaults,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const { control, setValue, clearErrors } = form;
   const channel = useWatch({ control, name: 'channel' });
   const providers = useMemo(() => PAYOUT_PROVIDERS.filter((p) => p.channel === channel), [channel]);
-  const errorOf = (code: string | undefined) => (code ? errorMessage(isErrorCode(code) ? code : 'VALIDATION_FAILED', locale) : undefined);
+  const errorOf = (code: string | undefined) =>
+    code ? errorMessage(isErrorCode(code) ? code : 'VALIDATION_FAILED', locale) : undefined;
   const max = accountMax(channel);
 
   // the resolver already checked the contract; what is sent is built from the form's own values
@@ -78,7 +116,12 @@ export function PayoutAccountForm({
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) key.done();
         const details = error instanceof ApiError ? (error.details ?? []) : [];
         for (const detail of details) {
-          if ((PAYOUT_FIELDS as readonly string[]).includes(detail.field)) form.setError(detail.field as Path<PayoutFormValues>, { type: 'server', message: detail.code }, { shouldFocus: false });
+          if ((PAYOUT_FIELDS as readonly string[]).includes(detail.field))
+            form.setError(
+              detail.field as Path<PayoutFormValues>,
+              { type: 'server', message: detail.code },
+              { shouldFocus: false },
+            );
         }
         showError(error);
       },
@@ -89,7 +132,17 @@ export function PayoutAccountForm({
     if (code) showToast(errorMessage(isErrorCode(code) ? code : 'VALIDATION_FAILED', locale));
   };
 
-  const text = (name: keyof PayoutFormValues, label: string, opts: { inputMode?: 'numeric' | 'text' | 'tel'; placeholder?: string; maxLength?: number; prefix?: string; clean?: (raw: string) => string } = {}) => (
+  const text = (
+    name: keyof PayoutFormValues,
+    label: string,
+    opts: {
+      inputMode?: 'numeric' | 'text' | 'tel';
+      placeholder?: string;
+      maxLength?: number;
+      prefix?: string;
+      clean?: (raw: string) => string;
+    } = {},
+  ) => (
     <Controller
       control={control}
       name={name}
@@ -125,7 +178,12 @@ export function PayoutAccountForm({
         name="channel"
         render={({ field }) => (
           <Field name="channel" label={t('lending:payout.channel')} error={undefined}>
-            <div className="ln-chips" role="radiogroup" aria-label={t('lending:payout.channel')} data-testid="picker-channel">
+            <div
+              className="ln-chips"
+              role="radiogroup"
+              aria-label={t('lending:payout.channel')}
+              data-testid="picker-channel"
+            >
               {PAYOUT_CHANNELS.map((c) => (
                 <button
                   key={c}
@@ -152,7 +210,11 @@ export function PayoutAccountForm({
         control={control}
         name="providerCode"
         render={({ field, fieldState }) => (
-          <Field name="providerCode" label={t('lending:payout.provider')} error={errorOf(fieldState.error?.message)}>
+          <Field
+            name="providerCode"
+            label={t('lending:payout.provider')}
+            error={errorOf(fieldState.error?.message)}
+          >
             <select
               id="ln-providerCode"
               className="ln-select"
@@ -177,8 +239,21 @@ export function PayoutAccountForm({
         <p className="ln-note">{t('lending:payout.remittanceHint')}</p>
       ) : (
         <>
-          {text('account', t(channel === 'ewallet' ? 'lending:payout.ewalletAccount' : 'lending:payout.account'), { inputMode: 'numeric', placeholder: channel === 'ewallet' ? '09XXXXXXXXX' : undefined, maxLength: max, clean: (raw) => digitsInput(raw, max) })}
-          {text('confirmAccount', t('lending:payout.confirmAccount'), { inputMode: 'numeric', maxLength: max, clean: (raw) => digitsInput(raw, max) })}
+          {text(
+            'account',
+            t(channel === 'ewallet' ? 'lending:payout.ewalletAccount' : 'lending:payout.account'),
+            {
+              inputMode: 'numeric',
+              placeholder: channel === 'ewallet' ? '09XXXXXXXXX' : undefined,
+              maxLength: max,
+              clean: (raw) => digitsInput(raw, max),
+            },
+          )}
+          {text('confirmAccount', t('lending:payout.confirmAccount'), {
+            inputMode: 'numeric',
+            maxLength: max,
+            clean: (raw) => digitsInput(raw, max),
+          })}
           {channel === 'bank' && text('branchCode', t('lending:payout.branchCode'), { maxLength: 20 })}
         </>
       )}
@@ -186,8 +261,22 @@ export function PayoutAccountForm({
       {text('payeeFirstName', t('lending:payout.payeeFirstName'), { maxLength: 50 })}
       {text('payeeMiddleName', t('lending:payout.payeeMiddleName'), { maxLength: 50 })}
       {text('payeeLastName', t('lending:payout.payeeLastName'), { maxLength: 50 })}
-      {text('withdrawalPhone', t('lending:payout.withdrawalPhone'), { inputMode: 'tel', prefix: '+63', placeholder: '9XXXXXXXXX', maxLength: 10, clean: mobileDigits })}
-      <GuardedButton block color="primary" size="large" type="submit" loading={pending} disabled={pending} data-testid={submitTestId}>
+      {text('withdrawalPhone', t('lending:payout.withdrawalPhone'), {
+        inputMode: 'tel',
+        prefix: '+63',
+        placeholder: '9XXXXXXXXX',
+        maxLength: 10,
+        clean: mobileDigits,
+      })}
+      <GuardedButton
+        block
+        color="primary"
+        size="large"
+        type="submit"
+        loading={pending}
+        disabled={pending}
+        data-testid={submitTestId}
+      >
         {submitLabel}
       </GuardedButton>
     </form>

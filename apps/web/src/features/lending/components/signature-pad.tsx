@@ -1,6 +1,13 @@
 import { useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SIGNATURE_HEIGHT, SIGNATURE_MIN_INK, SIGNATURE_WIDTH, inkLength, isAcceptableSignature, toCanvasPoint } from '../model/signature.ts';
+import {
+  SIGNATURE_HEIGHT,
+  SIGNATURE_MIN_INK,
+  SIGNATURE_WIDTH,
+  inkLength,
+  isAcceptableSignature,
+  toCanvasPoint,
+} from '../model/signature.ts';
 import './signature-pad.css';
 
 type Point = { x: number; y: number };
@@ -10,7 +17,13 @@ type Point = { x: number; y: number };
  * whatever its size on screen, and each finished stroke hands the PNG data URL up (null when
  * cleared or when there is too little ink to be a signature).
  */
-export function SignaturePad({ onChange, disabled }: { onChange: (dataUrl: string | null) => void; disabled?: boolean }) {
+export function SignaturePad({
+  onChange,
+  disabled,
+}: {
+  onChange: (dataUrl: string | null) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
   const stroke = useRef<Point[] | null>(null);
@@ -27,7 +40,8 @@ export function SignaturePad({ onChange, disabled }: { onChange: (dataUrl: strin
     return ctx ?? null;
   };
 
-  const pointOf = (event: PointerEvent<HTMLCanvasElement>): Point => toCanvasPoint(event.clientX, event.clientY, event.currentTarget.getBoundingClientRect());
+  const pointOf = (event: PointerEvent<HTMLCanvasElement>): Point =>
+    toCanvasPoint(event.clientX, event.clientY, event.currentTarget.getBoundingClientRect());
 
   const onDown = (event: PointerEvent<HTMLCanvasElement>) => {
     if (disabled) return;
@@ -84,7 +98,13 @@ export function SignaturePad({ onChange, disabled }: { onChange: (dataUrl: strin
         onPointerUp={onUp}
         onPointerCancel={onUp}
       />
-      <button type="button" className="ln-sign__clear" data-testid="signature-clear" onClick={clear} disabled={disabled}>
+      <button
+        type="button"
+        className="ln-sign__clear"
+        data-testid="signature-clear"
+        onClick={clear}
+        disabled={disabled}
+      >
         {t('lending:loan.clear')}
       </button>
     </div>

@@ -11,6 +11,8 @@ export interface Choice {
   /** centavos as a decimal string, as the server speaks it */
   amount: string;
   termDays: number;
+  /** EN-07: a withdrawal coupon chosen on /allWithdraw, carried to the documents and the order */
+  couponId?: string;
 }
 
 const byPrincipal = (a: string, b: string) => {
@@ -26,7 +28,9 @@ export function offeredTerms(offer: Pick<LoanOffer, 'terms' | 'quotes'>): number
 
 /** The offered amounts for one term, smallest first (the amount control's stops). */
 export function amountsFor(quotes: readonly Quote[], termDays: number): string[] {
-  return [...new Set(quotes.filter((q) => q.termDays === termDays).map((q) => q.principal))].sort(byPrincipal);
+  return [...new Set(quotes.filter((q) => q.termDays === termDays).map((q) => q.principal))].sort(
+    byPrincipal,
+  );
 }
 
 export function findQuote(quotes: readonly Quote[], choice: Choice): Quote | undefined {
@@ -58,9 +62,18 @@ export function parseChoice(params: URLSearchParams): Choice | null {
   const amount = params.get('amount') ?? '';
   const term = params.get('termDays') ?? '';
   if (!/^\d{1,12}$/.test(amount) || !/^\d{1,3}$/.test(term)) return null;
-  return { amount, termDays: Number(term) };
+  const coupon = params.get('coupon') ?? '';
+  return {
+    amount,
+    termDays: Number(term),
+    ...(/^[0-9a-f-]{36}$/i.test(coupon) ? { couponId: coupon } : {}),
+  };
 }
 
 export function choiceSearch(choice: Choice): string {
-  return new URLSearchParams({ amount: choice.amount, termDays: String(choice.termDays) }).toString();
+  return new URLSearchParams({
+    amount: choice.amount,
+    termDays: String(choice.termDays),
+    ...(choice.couponId ? { coupon: choice.couponId } : {}),
+  }).toString();
 }

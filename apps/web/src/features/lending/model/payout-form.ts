@@ -13,7 +13,17 @@ export interface PayoutFormValues {
   withdrawalPhone: string;
 }
 
-export const PAYOUT_FIELDS: readonly (keyof PayoutFormValues)[] = ['channel', 'providerCode', 'account', 'confirmAccount', 'branchCode', 'payeeFirstName', 'payeeMiddleName', 'payeeLastName', 'withdrawalPhone'];
+export const PAYOUT_FIELDS: readonly (keyof PayoutFormValues)[] = [
+  'channel',
+  'providerCode',
+  'account',
+  'confirmAccount',
+  'branchCode',
+  'payeeFirstName',
+  'payeeMiddleName',
+  'payeeLastName',
+  'withdrawalPhone',
+];
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -21,7 +31,10 @@ const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ?
  * Prefill after a failed payout (ST-04): the same channel and provider and the payee's name and
  * phone as saved, but the account number left empty: the old one is what failed (VAL-07).
  */
-export function payoutDefaults(saved: Record<string, unknown>, failed: { channel: string; providerCode: string } | null): PayoutFormValues {
+export function payoutDefaults(
+  saved: Record<string, unknown>,
+  failed: { channel: string; providerCode: string } | null,
+): PayoutFormValues {
   const channel = failed?.channel ?? str(saved.channel);
   return {
     channel: (PAYOUT_CHANNELS as readonly string[]).includes(channel) ? channel : 'ewallet',
@@ -42,7 +55,11 @@ export function payoutBody(values: Partial<Record<keyof PayoutFormValues, unknow
   for (const key of PAYOUT_FIELDS) {
     const value = str(values[key]).trim();
     if (!value) continue;
-    if (values.channel === 'remittance' && (key === 'account' || key === 'confirmAccount' || key === 'branchCode')) continue;
+    if (
+      values.channel === 'remittance' &&
+      (key === 'account' || key === 'confirmAccount' || key === 'branchCode')
+    )
+      continue;
     if (values.channel !== 'bank' && key === 'branchCode') continue;
     body[key] = value;
   }

@@ -34,14 +34,23 @@ export function inkLength(points: readonly { x: number; y: number }[]): number {
 }
 
 /** Maps a pointer position on the displayed canvas (CSS px) to canvas px. */
-export function toCanvasPoint(clientX: number, clientY: number, rect: { left: number; top: number; width: number; height: number }): { x: number; y: number } {
+export function toCanvasPoint(
+  clientX: number,
+  clientY: number,
+  rect: { left: number; top: number; width: number; height: number },
+): { x: number; y: number } {
   const x = ((clientX - rect.left) / (rect.width || 1)) * SIGNATURE_WIDTH;
   const y = ((clientY - rect.top) / (rect.height || 1)) * SIGNATURE_HEIGHT;
   return { x: Math.min(SIGNATURE_WIDTH, Math.max(0, x)), y: Math.min(SIGNATURE_HEIGHT, Math.max(0, y)) };
 }
 
 /** What still blocks Submit on /loan (VAL-12, ST-07), as an error code; null when it may be sent. */
-export function submitBlocker(input: { agreeAgreement: boolean; agreeSanction: boolean; needsSignature: boolean; signature: string | null }): 'AGREEMENTS_REQUIRED' | 'SIGNATURE_REQUIRED' | null {
+export function submitBlocker(input: {
+  agreeAgreement: boolean;
+  agreeSanction: boolean;
+  needsSignature: boolean;
+  signature: string | null;
+}): 'AGREEMENTS_REQUIRED' | 'SIGNATURE_REQUIRED' | null {
   if (!input.agreeAgreement || !input.agreeSanction) return 'AGREEMENTS_REQUIRED';
   if (input.needsSignature && !isAcceptableSignature(input.signature)) return 'SIGNATURE_REQUIRED';
   return null;

@@ -10,8 +10,18 @@ import { errorText } from '../../../lib/api/index.ts';
 import { useLoanOffer } from '../api/get-loan-offer.ts';
 import { CostTable } from '../components/cost-table.tsx';
 import { costRows, peso } from '../model/cost-lines.ts';
-import { amountsFor, choiceSearch, defaultChoice, findQuote, offeredTerms, withTerm, type Choice, type LoanOffer } from '../model/offer.ts';
+import {
+  amountsFor,
+  choiceSearch,
+  defaultChoice,
+  findQuote,
+  offeredTerms,
+  withTerm,
+  type Choice,
+  type LoanOffer,
+} from '../model/offer.ts';
 import { OutstandingNotice } from '../components/outstanding-notice.tsx';
+import { CouponPicker } from '../../../lib/ui/coupon-picker.tsx';
 import './lending.css';
 import './all-withdraw.css';
 
@@ -20,6 +30,8 @@ function WithdrawForm({ offer }: { offer: LoanOffer }) {
   const navigate = useNavigate();
   const locale = useLocale();
   const [choice, setChoice] = useState<Choice | null>(() => defaultChoice(offer));
+  // EN-07: a withdrawal coupon takes its deduction off the service fee (the documents show the exact figures)
+  const [coupon, setCoupon] = useState<{ couponId: string; deduction: bigint } | null>(null);
   if (!choice) return <p className="ln-empty">{t('lending:withdraw.noOffer')}</p>;
 
   const amounts = amountsFor(offer.quotes, choice.termDays);
@@ -43,7 +55,14 @@ function WithdrawForm({ offer }: { offer: LoanOffer }) {
           {peso(choice.amount)}
         </output>
         <div className="aw-amount__control" data-testid="withdraw-amount">
-          <button type="button" className="aw-step" data-testid="withdraw-amount-less" aria-label={t('lending:withdraw.less')} disabled={index === 0} onClick={() => step(-1)}>
+          <button
+            type="button"
+            className="aw-step"
+            data-testid="withdraw-amount-less"
+            aria-label={t('lending:withdraw.less')}
+            disabled={index === 0}
+            onClick={() => step(-1)}
+          >
             −
           </button>
           <input
@@ -55,13 +74,24 @@ function WithdrawForm({ offer }: { offer: LoanOffer }) {
             value={index}
             aria-label={t('lending:withdraw.amount')}
             aria-valuetext={peso(choice.amount)}
-            style={{ '--aw-fill': `${amounts.length > 1 ? (index / (amounts.length - 1)) * 100 : 100}%` } as CSSProperties}
+            style={
+              {
+                '--aw-fill': `${amounts.length > 1 ? (index / (amounts.length - 1)) * 100 : 100}%`,
+              } as CSSProperties
+            }
             onChange={(e) => {
               const next = amounts[Number(e.target.value)];
               if (next) setChoice({ ...choice, amount: next });
             }}
           />
-          <button type="button" className="aw-step" data-testid="withdraw-amount-more" aria-label={t('lending:withdraw.more')} disabled={index >= amounts.length - 1} onClick={() => step(1)}>
+          <button
+            type="button"
+            className="aw-step"
+            data-testid="withdraw-amount-more"
+            aria-label={t('lending:withdraw.more')}
+            disabled={index >= amounts.length - 1}
+            onClick={() => step(1)}
+          >
             +
           </button>
         </div>
@@ -93,11 +123,13 @@ function WithdrawForm({ offer }: { offer: LoanOffer }) {
           <div>
             <p className="aw-summary__label">{t('lending:withdraw.youReceive')}</p>
             <p className="aw-summary__value" data-testid="withdraw-receive">
-              {peso(quote.netProceeds)}
+              {peso(String(BigInt(quote.netProceeds) + (coupon?.deduction ?? 0n)))}
             </p>
           </div>
           <div>
-            <p className="aw-summary__label">{t('lending:withdraw.youRepay', { date: formatDate(quote.dueDateIfPaidToday, locale) })}</p>
+            <p className="aw-summary__label">
+              {t('lending:withdraw.youRepay', { date: formatDate(quote.dueDateIfPaidToday, locale) })}
+            </p>
             <p className="aw-summary__value" data-testid="withdraw-repay">
               {peso(quote.totalRepayment)}
             </p>
@@ -109,14 +141,48 @@ function WithdrawForm({ offer }: { offer: LoanOffer }) {
       {quote && (
         <section className="ln-card">
           <p className="ln-card__title">{t('lending:withdraw.breakdown')}</p>
-          <CostTable rows={costRows(quote, { dueDate: quote.dueDateIfPaidToday, effectiveMonthlyRate: quote.effectiveMonthlyRate })} />
+          <CostTable
+            rows={costRows(quote, {
+              dueDate: quote.dueDateIfPaidToday,
+              effectiveMonthlyRate: quote.effectiveMonthlyRate,
+            })}
+          />
           <p className="ln-note">{t('lending:cost.deductedNote')}</p>
           <p className="ln-note">{t('lending:cost.dueDateNote')}</p>
         </section>
       )}
 
+      {offer.limitLadder && (
+        // SH-15 BE-04: where the borrower stands on the limit ladder
+        <section className="ln-card" data-testid="limit-ladder">
+          <p className="ln-card__title">{t('lending:ladder.title')}</p>
+          <p className="ln-note">{t('lending:ladder.onTime', { count: offer.limitLadder.rung })}</p>
+          <p className="ln-note">
+            {offer.limitLadder.next
+              ? t('lending:ladder.next', { amount: peso(offer.limitLadder.next) })
+              : t('lending:ladder.top')}
+          </p>
+          <p className="ln-note">{t('lending:ladder.homeScreen')}</p>
+        </section>
+      )}
+      {quote && (
+        <CouponPicker
+          use={{ kind: 'withdrawal', appliesTo: BigInt(quote.serviceFee) }}
+          value={coupon?.couponId ?? null}
+          onChange={setCoupon}
+        />
+      )}
       <FraudWarning />
-      <GuardedButton block color="primary" size="large" data-testid="withdraw-continue" disabled={!quote} onClick={() => void navigate(`/loan?${choiceSearch(choice)}`)}>
+      <GuardedButton
+        block
+        color="primary"
+        size="large"
+        data-testid="withdraw-continue"
+        disabled={!quote}
+        onClick={() =>
+          void navigate(`/loan?${choiceSearch(coupon ? { ...choice, couponId: coupon.couponId } : choice)}`)
+        }
+      >
         {t('lending:withdraw.continue')}
       </GuardedButton>
     </>
@@ -130,9 +196,20 @@ export default function AllWithdrawPage() {
   const offer = useLoanOffer();
 
   let body;
-  if (offer.isPending) body = <p className="ln-empty" aria-busy="true">…</p>;
-  else if (offer.isError) body = <p className="ln-empty" role="alert">{errorText(offer.error, locale)}</p>;
-  else if (offer.data.blockedBy === 'outstanding_repayment') body = <OutstandingNotice orderId={offer.data.outstandingOrderId} />;
+  if (offer.isPending)
+    body = (
+      <p className="ln-empty" aria-busy="true">
+        …
+      </p>
+    );
+  else if (offer.isError)
+    body = (
+      <p className="ln-empty" role="alert">
+        {errorText(offer.error, locale)}
+      </p>
+    );
+  else if (offer.data.blockedBy === 'outstanding_repayment')
+    body = <OutstandingNotice orderId={offer.data.outstandingOrderId} />;
   else if (offer.data.blockedBy === 'not_approved') {
     body = (
       <section className="ln-card ln-blocked">

@@ -35,12 +35,24 @@ export default function ChangeBankPage() {
   const [attempt, setAttempt] = useState(0);
 
   let body;
-  if (settings.isPending) body = <p className="ln-empty" aria-busy="true">…</p>;
-  else if (settings.isError) body = <p className="ln-empty" role="alert">{errorText(settings.error, locale)}</p>;
+  if (settings.isPending)
+    body = (
+      <p className="ln-empty" aria-busy="true">
+        …
+      </p>
+    );
+  else if (settings.isError)
+    body = (
+      <p className="ln-empty" role="alert">
+        {errorText(settings.error, locale)}
+      </p>
+    );
   else {
     const s = settings.data;
     const account = s.account;
-    const provider = account.providerCode ? (payoutProvider(account.providerCode)?.name ?? account.providerCode) : '—';
+    const provider = account.providerCode
+      ? (payoutProvider(account.providerCode)?.name ?? account.providerCode)
+      : '—';
     body = (
       <>
         <section className="ln-card" data-testid="current-account">
@@ -58,7 +70,11 @@ export default function ChangeBankPage() {
           {(account.payeeFirstName || account.payeeLastName) && (
             <div className="ln-kv">
               <span>{t('lending:changeBank.payee')}</span>
-              <strong>{[account.payeeFirstName, account.payeeMiddleName, account.payeeLastName].filter(Boolean).join(' ')}</strong>
+              <strong>
+                {[account.payeeFirstName, account.payeeMiddleName, account.payeeLastName]
+                  .filter(Boolean)
+                  .join(' ')}
+              </strong>
             </div>
           )}
         </section>

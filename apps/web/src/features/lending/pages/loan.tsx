@@ -27,7 +27,10 @@ function LoanForm({ choice, hasSignature }: { choice: Choice; hasSignature: bool
   const navigate = useNavigate();
   const documents = useLoanDocuments(choice);
   // SH-13: one key per tap sequence; a second tap (or a retry after a dropped line) replays it
-  const place = useActionMutation(usePlaceOrder(), ({ body }) => `${body.amount}/${body.termDays}/${body.signature?.length ?? 0}`);
+  const place = useActionMutation(
+    usePlaceOrder(),
+    ({ body }) => `${body.amount}/${body.termDays}/${body.signature?.length ?? 0}`,
+  );
   const [agreeAgreement, setAgreeAgreement] = useState(false);
   const [agreeSanction, setAgreeSanction] = useState(false);
   const [signature, setSignature] = useState<string | null>(null);
@@ -37,7 +40,15 @@ function LoanForm({ choice, hasSignature }: { choice: Choice; hasSignature: bool
   const submit = () => {
     if (blocker || place.isPending || !documents.data) return;
     const seen = documents.data;
-    const body: PlaceOrderRequest = { amount: choice.amount, termDays: choice.termDays, agreeLoanAgreement: true, agreeSanctionLetter: true, productVersion: seen.productVersion, documentsSha256: seen.documentsSha256 };
+    const body: PlaceOrderRequest = {
+      amount: choice.amount,
+      termDays: choice.termDays,
+      agreeLoanAgreement: true,
+      agreeSanctionLetter: true,
+      productVersion: seen.productVersion,
+      documentsSha256: seen.documentsSha256,
+      ...(choice.couponId ? { couponId: choice.couponId } : {}),
+    };
     if (needsSignature && signature) body.signature = signature;
     place.run(
       { body },
@@ -47,7 +58,8 @@ function LoanForm({ choice, hasSignature }: { choice: Choice; hasSignature: bool
         },
         onError: (error) => {
           showError(error);
-          if (errorCodeOf(error) === 'OUTSTANDING_REPAYMENT') void navigate('/allWithdraw', { replace: true });
+          if (errorCodeOf(error) === 'OUTSTANDING_REPAYMENT')
+            void navigate('/allWithdraw', { replace: true });
           // the terms changed since the documents were read: show the new ones before any signature
           if (errorCodeOf(error) === 'PRICE_CHANGED') {
             setAgreeAgreement(false);
@@ -67,16 +79,28 @@ function LoanForm({ choice, hasSignature }: { choice: Choice; hasSignature: bool
           {errorText(documents.error, locale)}
         </p>
       ) : (
-        DOCUMENT_KINDS.map((kind) => <DocumentView key={kind} kind={kind} html={documents.data?.[kind]} loading={documents.isPending} />)
+        DOCUMENT_KINDS.map((kind) => (
+          <DocumentView key={kind} kind={kind} html={documents.data?.[kind]} loading={documents.isPending} />
+        ))
       )}
 
       <section className="ln-card loan-agree">
         <label className="loan-check">
-          <input type="checkbox" data-testid="agree-agreement" checked={agreeAgreement} onChange={(e) => setAgreeAgreement(e.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid="agree-agreement"
+            checked={agreeAgreement}
+            onChange={(e) => setAgreeAgreement(e.target.checked)}
+          />
           <span>{t('lending:loan.agreeAgreement')}</span>
         </label>
         <label className="loan-check">
-          <input type="checkbox" data-testid="agree-sanction" checked={agreeSanction} onChange={(e) => setAgreeSanction(e.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid="agree-sanction"
+            checked={agreeSanction}
+            onChange={(e) => setAgreeSanction(e.target.checked)}
+          />
           <span>{t('lending:loan.agreeSanction')}</span>
         </label>
       </section>
@@ -97,7 +121,15 @@ function LoanForm({ choice, hasSignature }: { choice: Choice; hasSignature: bool
 
       <FraudWarning />
       <div className="loan-submit">
-        <GuardedButton block color="primary" size="large" data-testid="loan-submit" disabled={Boolean(blocker) || !documents.data} loading={place.isPending} onClick={submit}>
+        <GuardedButton
+          block
+          color="primary"
+          size="large"
+          data-testid="loan-submit"
+          disabled={Boolean(blocker) || !documents.data}
+          loading={place.isPending}
+          onClick={submit}
+        >
           {t('lending:loan.submit')}
         </GuardedButton>
         {blocker && (
@@ -120,10 +152,21 @@ export default function LoanPage() {
   const quote = choice && offer.data ? findQuote(offer.data.quotes, choice) : undefined;
 
   let body;
-  if (offer.isPending) body = <p className="ln-empty" aria-busy="true">…</p>;
-  else if (offer.isError) body = <p className="ln-empty" role="alert">{errorText(offer.error, locale)}</p>;
-  else if (offer.data.blockedBy === 'outstanding_repayment') body = <OutstandingNotice orderId={offer.data.outstandingOrderId} />;
-   else if (!choice || !quote) {
+  if (offer.isPending)
+    body = (
+      <p className="ln-empty" aria-busy="true">
+        …
+      </p>
+    );
+  else if (offer.isError)
+    body = (
+      <p className="ln-empty" role="alert">
+        {errorText(offer.error, locale)}
+      </p>
+    );
+  else if (offer.data.blockedBy === 'outstanding_repayment')
+    body = <OutstandingNotice orderId={offer.data.outstandingOrderId} />;
+  else if (!choice || !quote) {
     body = (
       <section className="ln-card ln-blocked">
         <p className="ln-blocked__text">{t('lending:loan.badChoice')}</p>
@@ -138,7 +181,13 @@ export default function LoanPage() {
         <section className="ln-card loan-summary" data-testid="loan-summary">
           <p className="loan-summary__amount">{peso(quote.principal)}</p>
           <p className="ln-note">
-            {t('lending:loan.summary', { amount: peso(quote.principal), days: quote.termDays, net: peso(quote.netProceeds), total: peso(quote.totalRepayment), date: quote.dueDateIfPaidToday })}
+            {t('lending:loan.summary', {
+              amount: peso(quote.principal),
+              days: quote.termDays,
+              net: peso(quote.netProceeds),
+              total: peso(quote.totalRepayment),
+              date: quote.dueDateIfPaidToday,
+            })}
           </p>
         </section>
         <LoanForm choice={choice} hasSignature={offer.data.hasSignature} />

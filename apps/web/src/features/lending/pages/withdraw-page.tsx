@@ -35,10 +35,15 @@ function FixAccount({ order }: { order: OrderView }) {
         // keyed by attempt: a second failure starts from a clean form
         <PayoutAccountForm
           key={order.payout?.attempt ?? 0}
-          initial={payoutDefaults(saved.data.account, order.payout ? { channel: order.payout.channel, providerCode: order.payout.providerCode } : null)}
+          initial={payoutDefaults(
+            saved.data.account,
+            order.payout ? { channel: order.payout.channel, providerCode: order.payout.providerCode } : null,
+          )}
           today={saved.data.today}
           postalCodeLength={saved.data.postalCodeLength}
-          save={(body, idempotencyKey, callbacks) => fix.mutate({ orderId: order.id, body, idempotencyKey }, callbacks)}
+          save={(body, idempotencyKey, callbacks) =>
+            fix.mutate({ orderId: order.id, body, idempotencyKey }, callbacks)
+          }
           pending={fix.isPending}
           submitLabel={t('lending:order.fixSubmit')}
           submitTestId="fix-account-submit"
@@ -99,7 +104,12 @@ function OrderDetail({ order }: { order: OrderView }) {
         <OrderCostTable order={order} />
       </section>
       <FraudWarning />
-      <GuardedButton block size="large" data-testid="order-open-bill" onClick={() => void navigate(`/bill?orderId=${order.id}`)}>
+      <GuardedButton
+        block
+        size="large"
+        data-testid="order-open-bill"
+        onClick={() => void navigate(`/bill?orderId=${order.id}`)}
+      >
         {t('lending:order.openBill')}
       </GuardedButton>
       <Link className="wp-home" to="/homeIndex">
@@ -122,8 +132,18 @@ export default function WithdrawPage() {
 
   let body;
   if (order.data) body = <OrderDetail order={order.data} />;
-  else if (order.isError) body = <p className="ln-empty" role="alert">{errorText(order.error, locale)}</p>;
+  else if (order.isError)
+    body = (
+      <p className="ln-empty" role="alert">
+        {errorText(order.error, locale)}
+      </p>
+    );
   else if (!orderId && !orders.isPending) body = <p className="ln-empty">{t('lending:order.notFound')}</p>;
-  else body = <p className="ln-empty" aria-busy="true">…</p>;
+  else
+    body = (
+      <p className="ln-empty" aria-busy="true">
+        …
+      </p>
+    );
   return <Page className="ln-page wp">{body}</Page>;
 }

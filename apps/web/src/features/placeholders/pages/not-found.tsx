@@ -14,7 +14,11 @@ export default function NotFoundPage() {
   return (
     <Page className="not-found">
       <ErrorBlock status="empty" title={t('routes:notFound')} description={t('common:notFoundBody')} />
-      <Button block color="primary" onClick={() => void navigate(loggedIn ? '/homeIndex' : '/start', { replace: true })}>
+      <Button
+        block
+        color="primary"
+        onClick={() => void navigate(loggedIn ? '/homeIndex' : '/start', { replace: true })}
+      >
         {t('common:actions.home')}
       </Button>
     </Page>

@@ -57,10 +57,23 @@ export default function SetupPage() {
         ))}
       </List>
       {/* Clarity item 10: logging out asks first */}
-      <Button block size="large" variant="secondary" className="setup__logout" data-testid="logout" loading={logoutCall.isPending} onClick={() => setConfirming(true)}>
+      <Button
+        block
+        size="large"
+        variant="secondary"
+        className="setup__logout"
+        data-testid="logout"
+        loading={logoutCall.isPending}
+        onClick={() => setConfirming(true)}
+      >
         {t('profile:setup.logout')}
       </Button>
-      <Sheet visible={confirming} title={t('profile:setup.logoutTitle')} onClose={() => setConfirming(false)} testId="logout-sheet">
+      <Sheet
+        visible={confirming}
+        title={t('profile:setup.logoutTitle')}
+        onClose={() => setConfirming(false)}
+        testId="logout-sheet"
+      >
         <p className="setup__confirm-text">{t('profile:setup.logoutBody')}</p>
         <div className="setup__confirm-actions">
           <Button block variant="ghost" data-testid="logout-cancel" onClick={() => setConfirming(false)}>

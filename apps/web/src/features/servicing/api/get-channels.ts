@@ -6,10 +6,19 @@ export type RepaymentChannelOption = RepaymentChannelsResponse['channels'][numbe
 
 /** GET /api/repayments/channels: e-wallets, banks and counters the collection provider offers now. */
 export function fetchRepaymentChannels(signal?: AbortSignal): Promise<RepaymentChannelOption[]> {
-  return api.request('/api/repayments/channels', { auth: true, signal, parse: (data) => repaymentChannelsResponse.parse(data).channels });
+  return api.request('/api/repayments/channels', {
+    auth: true,
+    signal,
+    parse: (data) => repaymentChannelsResponse.parse(data).channels,
+  });
 }
 
-export const repaymentChannelsQuery = () => queryOptions({ queryKey: ['servicing', 'channels'] as const, queryFn: ({ signal }) => fetchRepaymentChannels(signal), staleTime: 5 * 60_000 });
+export const repaymentChannelsQuery = () =>
+  queryOptions({
+    queryKey: ['servicing', 'channels'] as const,
+    queryFn: ({ signal }) => fetchRepaymentChannels(signal),
+    staleTime: 5 * 60_000,
+  });
 
 export function useRepaymentChannels(enabled = true) {
   return useQuery({ ...repaymentChannelsQuery(), enabled });

@@ -8,7 +8,11 @@ export const servicedOrderKey = (orderId: string) => ['servicing', 'order', orde
 
 /** GET /api/orders/:id with its balance (principal, interest, fees, late charge, penalty, total due now). */
 export function fetchServicedOrder(orderId: string, signal?: AbortSignal): Promise<ServicedOrder> {
-  return api.request(`/api/orders/${encodeURIComponent(orderId)}`, { auth: true, signal, parse: (data) => servicedOrderSchema.parse(data) });
+  return api.request(`/api/orders/${encodeURIComponent(orderId)}`, {
+    auth: true,
+    signal,
+    parse: (data) => servicedOrderSchema.parse(data),
+  });
 }
 
 export const servicedOrderQuery = (orderId: string) =>

@@ -7,7 +7,11 @@ export const SERVICED_ORDERS_KEY = ['servicing', 'orders'] as const;
 
 /** GET /api/orders: the borrower's loans, newest first, each with its balance. */
 export function fetchServicedOrders(signal?: AbortSignal): Promise<ServicedOrder[]> {
-  return api.request('/api/orders', { auth: true, signal, parse: (data) => z.object({ orders: z.array(servicedOrderSchema) }).parse(data).orders });
+  return api.request('/api/orders', {
+    auth: true,
+    signal,
+    parse: (data) => z.object({ orders: z.array(servicedOrderSchema) }).parse(data).orders,
+  });
 }
 
 export const servicedOrdersQuery = () =>

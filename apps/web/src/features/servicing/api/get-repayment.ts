@@ -7,7 +7,11 @@ export const repaymentKey = (repaymentId: string) => ['servicing', 'repayment', 
 
 /** GET /api/repayments/:id: one payment's state and receipt. */
 export function fetchRepayment(repaymentId: string, signal?: AbortSignal): Promise<RepaymentViewResponse> {
-  return api.request(`/api/repayments/${encodeURIComponent(repaymentId)}`, { auth: true, signal, parse: (data) => repaymentViewResponse.parse(data) });
+  return api.request(`/api/repayments/${encodeURIComponent(repaymentId)}`, {
+    auth: true,
+    signal,
+    parse: (data) => repaymentViewResponse.parse(data),
+  });
 }
 
 /** Asked again every 2 s while pending (back from checkout, or waiting for a transfer or a counter payment). */

@@ -6,10 +6,15 @@ export const REPAYMENTS_KEY = ['servicing', 'repayments'] as const;
 
 /** GET /api/repayments: the records of the last 3 months, newest first (ST-02). */
 export function fetchRepayments(signal?: AbortSignal): Promise<RepaymentViewResponse[]> {
-  return api.request('/api/repayments', { auth: true, signal, parse: (data) => repaymentListResponse.parse(data).repayments });
+  return api.request('/api/repayments', {
+    auth: true,
+    signal,
+    parse: (data) => repaymentListResponse.parse(data).repayments,
+  });
 }
 
-export const repaymentsQuery = () => queryOptions({ queryKey: REPAYMENTS_KEY, queryFn: ({ signal }) => fetchRepayments(signal), staleTime: 0 });
+export const repaymentsQuery = () =>
+  queryOptions({ queryKey: REPAYMENTS_KEY, queryFn: ({ signal }) => fetchRepayments(signal), staleTime: 0 });
 
 export function useRepayments() {
   return useQuery(repaymentsQuery());

@@ -1,5 +1,9 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { repaymentViewResponse, type RepaymentViewResponse, type StartRepaymentRequest } from '@pisonow/domain';
+import {
+  repaymentViewResponse,
+  type RepaymentViewResponse,
+  type StartRepaymentRequest,
+} from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { repaymentKey } from './get-repayment.ts';
@@ -12,8 +16,18 @@ export interface StartRepaymentInput {
 }
 
 /** POST /api/orders/:id/repayments → 201: a checkout link, a bank reference or a payment code for exactly the amount due. */
-export function startRepayment({ orderId, body, idempotencyKey }: StartRepaymentInput): Promise<RepaymentViewResponse> {
-  return api.request(`/api/orders/${encodeURIComponent(orderId)}/repayments`, { method: 'POST', auth: true, body, idempotencyKey, parse: (data) => repaymentViewResponse.parse(data) });
+export function startRepayment({
+  orderId,
+  body,
+  idempotencyKey,
+}: StartRepaymentInput): Promise<RepaymentViewResponse> {
+  return api.request(`/api/orders/${encodeURIComponent(orderId)}/repayments`, {
+    method: 'POST',
+    auth: true,
+    body,
+    idempotencyKey,
+    parse: (data) => repaymentViewResponse.parse(data),
+  });
 }
 
 export const startRepaymentMutation = () =>

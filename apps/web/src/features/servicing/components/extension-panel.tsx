@@ -41,7 +41,9 @@ export function ExtensionPanel({ orderId }: { orderId: string }) {
     return (
       <section className="sv-card" data-testid="extension-blocked">
         <p className="sv-alert" role="alert">
-          {q.blockedBy === 'caps' ? t('servicing:extend.blockedCaps') : errorMessage('EXTENSION_NOT_ALLOWED', locale)}
+          {q.blockedBy === 'caps'
+            ? t('servicing:extend.blockedCaps')
+            : errorMessage('EXTENSION_NOT_ALLOWED', locale)}
         </p>
       </section>
     );
@@ -79,16 +81,38 @@ export function ExtensionPanel({ orderId }: { orderId: string }) {
       </dl>
       {overdue && <p className="sv-note">{t('servicing:extend.overdueNote')}</p>}
       <p className="sv-note">{t('servicing:extend.principalNote')}</p>
-      <DocumentPanel title={t('servicing:extend.disclosure')} html={q.disclosure} testId="extension-disclosure" />
+      <DocumentPanel
+        title={t('servicing:extend.disclosure')}
+        html={q.disclosure}
+        testId="extension-disclosure"
+      />
       <label className="sv-check">
-        <input type="checkbox" data-testid="extension-agree" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+        <input
+          type="checkbox"
+          data-testid="extension-agree"
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+        />
         <span>{t('servicing:extend.agree')}</span>
       </label>
-      <GuardedButton block color="primary" size="large" disabled={!agreed} data-testid="extension-pay" onClick={() => setPaying(true)}>
+      <GuardedButton
+        block
+        color="primary"
+        size="large"
+        disabled={!agreed}
+        data-testid="extension-pay"
+        onClick={() => setPaying(true)}
+      >
         {t('servicing:extend.choose')}
       </GuardedButton>
       {!agreed && <p className="sv-note">{t('servicing:extend.agreeFirst')}</p>}
-      <RepaySheet visible={paying} onClose={() => setPaying(false)} orderId={orderId} purpose="extension" amount={q.amount} />
+      <RepaySheet
+        visible={paying}
+        onClose={() => setPaying(false)}
+        orderId={orderId}
+        purpose="extension"
+        amount={q.amount}
+      />
     </section>
   );
 }

@@ -1,6 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/i18n/index.ts';
-import { amountDue, balanceRows, formatDate, isRepayable, labelTone, peso, type ServicedOrder } from '../model/servicing.ts';
+import {
+  amountDue,
+  balanceRows,
+  formatDate,
+  isRepayable,
+  labelTone,
+  peso,
+  type ServicedOrder,
+} from '../model/servicing.ts';
 
 /**
  * What is due and when (ST-01): the label as the server wrote it in the borrower's language
@@ -53,7 +61,10 @@ export function BalanceLines({ order }: { order: ServicedOrder }) {
       </h2>
       <dl className="sv-lines">
         {balanceRows(balance, overdue).map((row) => (
-          <div key={row.line} className={`sv-line${row.line === 'lateCharge' || row.line === 'penalty' ? ' sv-line--charge' : ''}`}>
+          <div
+            key={row.line}
+            className={`sv-line${row.line === 'lateCharge' || row.line === 'penalty' ? ' sv-line--charge' : ''}`}
+          >
             <dt>{t(`servicing:balance.${row.line}`)}</dt>
             <dd data-testid={`balance-${row.line}`}>{row.value}</dd>
           </div>
@@ -63,7 +74,9 @@ export function BalanceLines({ order }: { order: ServicedOrder }) {
           <dd data-testid="balance-total">{peso(balance.total)}</dd>
         </div>
       </dl>
-      {balance.extensions > 0 && <p className="sv-note">{t('servicing:bill.extensions', { count: balance.extensions })}</p>}
+      {balance.extensions > 0 && (
+        <p className="sv-note">{t('servicing:bill.extensions', { count: balance.extensions })}</p>
+      )}
       {overdue && <p className="sv-note">{t('servicing:bill.chargesNote')}</p>}
     </section>
   );

@@ -31,7 +31,9 @@ export function Receipt({ repayment }: { repayment: RepaymentViewResponse }) {
       </div>
       <div className="sv-line">
         <dt>{t('servicing:receipt.paidAt')}</dt>
-        <dd data-testid="receipt-paid-at">{t('servicing:receipt.manila', { time: formatManilaTime(receipt.paidAt, locale) })}</dd>
+        <dd data-testid="receipt-paid-at">
+          {t('servicing:receipt.manila', { time: formatManilaTime(receipt.paidAt, locale) })}
+        </dd>
       </div>
     </dl>
   );

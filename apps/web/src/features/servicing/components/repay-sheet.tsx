@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Popup from 'antd-mobile/es/components/popup';
@@ -7,6 +7,8 @@ import { ApiError, createActionKey, errorText } from '../../../lib/api/index.ts'
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
+import { CouponPicker } from '../../../lib/ui/coupon-picker.tsx';
+import { COUPONS_KEY } from '../../../lib/coupons.ts';
 import { useRepaymentChannels, type RepaymentChannelOption } from '../api/get-channels.ts';
 import { extensionQuoteKey } from '../api/get-extension-quote.ts';
 import { servicedOrderKey } from '../api/get-order.ts';
@@ -19,7 +21,19 @@ import './repay-sheet.css';
  * a reference, or an over-the-counter code, for exactly the amount shown. A changed amount (a day
  * passed) is a 409: the bill is re-read and the sheet shows the new amount to confirm.
  */
-export function RepaySheet({ visible, onClose, orderId, purpose, amount }: { visible: boolean; onClose: () => void; orderId: string; purpose: RepaymentPurpose; amount: string }) {
+export function RepaySheet({
+  visible,
+  onClose,
+  orderId,
+  purpose,
+  amount,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  orderId: string;
+  purpose: RepaymentPurpose;
+  amount: string;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -27,10 +41,20 @@ export function RepaySheet({ visible, onClose, orderId, purpose, amount }: { vis
   const start = useStartRepayment();
   const key = useMemo(() => createActionKey(), []);
   const groups = useMemo(() => groupChannels(channels.data ?? []), [channels.data]);
+  // EN-07: a coupon chosen here is reserved by the attempt; the amount to pay is net of it
+  const [coupon, setCoupon] = useState<{ couponId: string; deduction: bigint } | null>(null);
+  const toPay =
+    coupon && coupon.deduction < BigInt(amount) ? String(BigInt(amount) - coupon.deduction) : amount;
 
   const pay = (option: RepaymentChannelOption) => {
     if (start.isPending) return;
-    const body = { purpose, channel: option.channel, providerCode: option.providerCode, expectedAmount: amount };
+    const body = {
+      purpose,
+      channel: option.channel,
+      providerCode: option.providerCode,
+      expectedAmount: toPay,
+      ...(coupon && toPay !== amount ? { couponId: coupon.couponId } : {}),
+    };
     start.mutate(
       { orderId, body, idempotencyKey: key.keyFor(repayFingerprint(orderId, body)) },
       {
@@ -53,7 +77,14 @@ export function RepaySheet({ visible, onClose, orderId, purpose, amount }: { vis
             showToast(t('servicing:repay.amountChanged'));
             return;
           }
-          if (error instanceof ApiError && (error.code === 'NOTHING_TO_REPAY' || error.code === 'EXTENSION_NOT_ALLOWED')) {
+          if (error instanceof ApiError && error.code === 'COUPON_UNAVAILABLE') {
+            setCoupon(null);
+            void queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
+          }
+          if (
+            error instanceof ApiError &&
+            (error.code === 'NOTHING_TO_REPAY' || error.code === 'EXTENSION_NOT_ALLOWED')
+          ) {
             void queryClient.invalidateQueries({ queryKey: servicedOrderKey(orderId) });
             onClose();
           }
@@ -64,21 +95,45 @@ export function RepaySheet({ visible, onClose, orderId, purpose, amount }: { vis
   };
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} showCloseButton bodyClassName="sv-sheet" destroyOnClose>
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      showCloseButton
+      bodyClassName="sv-sheet"
+      destroyOnClose
+    >
       <div className="sv-sheet__inner" data-testid="repay-sheet">
-        <h3 className="sv-sheet__title">{t(purpose === 'extension' ? 'servicing:repay.titleExtension' : 'servicing:repay.title')}</h3>
+        <h3 className="sv-sheet__title">
+          {t(purpose === 'extension' ? 'servicing:repay.titleExtension' : 'servicing:repay.title')}
+        </h3>
         <p className="sv-sheet__amount">
           <span>{t('servicing:repay.exactAmount')}</span>
-          <strong data-testid="repay-amount">{peso(amount)}</strong>
+          <strong data-testid="repay-amount">{peso(toPay)}</strong>
         </p>
-        {channels.isPending && <p className="sv-empty" aria-busy="true">…</p>}
+        {visible && (
+          <CouponPicker
+            use={{ kind: 'repayment', purpose, appliesTo: BigInt(amount) }}
+            value={coupon?.couponId ?? null}
+            onChange={setCoupon}
+          />
+        )}
+        {channels.isPending && (
+          <p className="sv-empty" aria-busy="true">
+            …
+          </p>
+        )}
         {channels.isError && (
           <p className="sv-empty" role="alert">
             {errorText(channels.error, locale)}
           </p>
         )}
         {groups.map((group) => (
-          <section key={group.channel} className="sv-sheet__group" aria-label={t(`servicing:channel.${group.channel}`)}>
+          <section
+            key={group.channel}
+            className="sv-sheet__group"
+            aria-label={t(`servicing:channel.${group.channel}`)}
+          >
             <h4 className="sv-sheet__group-title">{t(`servicing:channel.${group.channel}`)}</h4>
             <p className="sv-sheet__hint">{t(`servicing:channelHint.${group.channel}`)}</p>
             <div className="sv-sheet__options">

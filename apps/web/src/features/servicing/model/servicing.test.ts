@@ -1,8 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { repaymentViewResponse, type RepaymentViewResponse } from '@pisonow/domain';
-import { amountDue, balanceRows, formatDate, formatManilaTime, groupChannels, groupDigits, isRepayable, labelTone, partnerName, plainAmount, repayFingerprint, resultKind, servicedOrderSchema, shouldPoll, sortRecords } from './servicing.ts';
+import {
+  amountDue,
+  balanceRows,
+  formatDate,
+  formatManilaTime,
+  groupChannels,
+  groupDigits,
+  isRepayable,
+  labelTone,
+  partnerName,
+  plainAmount,
+  repayFingerprint,
+  resultKind,
+  servicedOrderSchema,
+  shouldPoll,
+  sortRecords,
+} from './servicing.ts';
 
-const balance = { principal: '200000', interest: '4200', fees: '0', lateCharge: '0', penalty: '0', total: '204200', overdueDays: 0, extensions: 0 };
+const balance = {
+  principal: '200000',
+  interest: '4200',
+  fees: '0',
+  lateCharge: '0',
+  penalty: '0',
+  total: '204200',
+  overdueDays: 0,
+  extensions: 0,
+  chargesPaused: false,
+};
 
 const order = {
   id: '3f1c7c0e-0000-4000-8000-000000000001',
@@ -40,6 +66,7 @@ function repayment(over: Partial<RepaymentViewResponse> = {}): RepaymentViewResp
     record: 'in_progress',
     heldReason: null,
     amountReceived: null,
+    couponAmount: '0',
     checkoutUrl: '/api/sandbox/checkout/r1',
     bankName: null,
     bankAccountNumber: null,
@@ -64,13 +91,22 @@ describe('servicing model', () => {
   });
 
   it('ST-01 repay and extend are offered only on a paid-out, unsettled loan', () => {
-    expect(['repaying', 'extended', 'overdue'].every((status) => isRepayable({ status: status as never }))).toBe(true);
-    expect(['disbursing', 'payout_failed', 'settled', 'cancelled'].some((status) => isRepayable({ status: status as never }))).toBe(false);
+    expect(
+      ['repaying', 'extended', 'overdue'].every((status) => isRepayable({ status: status as never })),
+    ).toBe(true);
+    expect(
+      ['disbursing', 'payout_failed', 'settled', 'cancelled'].some((status) =>
+        isRepayable({ status: status as never }),
+      ),
+    ).toBe(false);
   });
 
   it('EN-06 CO-01 every balance line in pesos; late charge and penalty appear once overdue or non-zero', () => {
     expect(balanceRows(balance, false).map((r) => r.line)).toEqual(['principal', 'interest', 'fees']);
-    const overdue = balanceRows({ ...balance, lateCharge: '5000', penalty: '612', total: '209812', overdueDays: 3 }, true);
+    const overdue = balanceRows(
+      { ...balance, lateCharge: '5000', penalty: '612', total: '209812', overdueDays: 3 },
+      true,
+    );
     expect(overdue).toEqual([
       { line: 'principal', value: '₱2,000.00' },
       { line: 'interest', value: '₱42.00' },
@@ -82,7 +118,14 @@ describe('servicing model', () => {
   });
 
   it('ST-01 label tones follow the label key, not its words', () => {
-    expect(['overdue', 'dueToday', 'expiresIn', 'extended', 'settled', 'disbursing'].map(labelTone)).toEqual(['overdue', 'due', 'soon', 'soon', 'done', 'neutral']);
+    expect(['overdue', 'dueToday', 'expiresIn', 'extended', 'settled', 'disbursing'].map(labelTone)).toEqual([
+      'overdue',
+      'due',
+      'soon',
+      'soon',
+      'done',
+      'neutral',
+    ]);
   });
 
   it('SH-01 dates read naturally in each language; an instant shows in Asia/Manila', () => {
@@ -125,7 +168,9 @@ describe('servicing model', () => {
   it('SH-13 the same repay choice and amount keeps its idempotency fingerprint; a new amount is a new action', () => {
     const body = { purpose: 'full', channel: 'ewallet', providerCode: 'GCASH', expectedAmount: '204200' };
     expect(repayFingerprint('o1', body)).toBe(repayFingerprint('o1', { ...body }));
-    expect(repayFingerprint('o1', body)).not.toBe(repayFingerprint('o1', { ...body, expectedAmount: '204812' }));
+    expect(repayFingerprint('o1', body)).not.toBe(
+      repayFingerprint('o1', { ...body, expectedAmount: '204812' }),
+    );
   });
 
   it('CO-01 codes are grouped by four; the amount to type is plain, exact and float-free', () => {
@@ -137,7 +182,11 @@ describe('servicing model', () => {
   });
 
   it('ST-02 records newest first', () => {
-    const list = [{ createdAt: '2026-11-01T00:00:00Z' }, { createdAt: '2026-11-20T00:00:00Z' }, { createdAt: '2026-11-10T00:00:00Z' }];
+    const list = [
+      { createdAt: '2026-11-01T00:00:00Z' },
+      { createdAt: '2026-11-20T00:00:00Z' },
+      { createdAt: '2026-11-10T00:00:00Z' },
+    ];
     expect(sortRecords(list).map((r) => r.createdAt.slice(5, 10))).toEqual(['11-20', '11-10', '11-01']);
   });
 });

@@ -1,4 +1,12 @@
-import { REPAYMENT_PARTNERS, formatPeso, orderViewResponse, loanBalanceResponse, type CollectionChannel, type Locale, type RepaymentViewResponse } from '@pisonow/domain';
+import {
+  REPAYMENT_PARTNERS,
+  formatPeso,
+  orderViewResponse,
+  loanBalanceResponse,
+  type CollectionChannel,
+  type Locale,
+  type RepaymentViewResponse,
+} from '@pisonow/domain';
 
 /**
  * The borrower's side of loan servicing (issue 7), as pure functions over the domain's contracts:
@@ -6,7 +14,9 @@ import { REPAYMENT_PARTNERS, formatPeso, orderViewResponse, loanBalanceResponse,
  */
 
 /** The order view with its balance (null before disbursement; absent from an older server). */
-export const servicedOrderSchema = orderViewResponse.extend({ balance: loanBalanceResponse.nullable().optional() });
+export const servicedOrderSchema = orderViewResponse.extend({
+  balance: loanBalanceResponse.nullable().optional(),
+});
 export type ServicedOrder = typeof servicedOrderSchema._output;
 export type Balance = NonNullable<ServicedOrder['balance']>;
 
@@ -54,7 +64,12 @@ export function labelTone(key: string): Tone {
 export function formatDate(isoDate: string | null | undefined, locale: Locale): string {
   if (!isoDate || !/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return '—';
   const at = new Date(`${isoDate}T00:00:00Z`);
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(at);
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(at);
 }
 
 /** An instant as Asia/Manila date and time in the borrower's language (receipts, expiries). */
@@ -62,7 +77,15 @@ export function formatManilaTime(iso: string | null | undefined, locale: Locale)
   if (!iso) return '—';
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '—';
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Manila' }).format(at);
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone: 'Asia/Manila',
+  }).format(at);
 }
 
 /** What the result part of /repaidDetail shows for one repayment. */
@@ -71,7 +94,9 @@ export function resultKind(r: Pick<RepaymentViewResponse, 'state' | 'channel'>):
   switch (r.state) {
     case 'paid':
       return 'success';
+    // money finance sent back (issue 11) shows as held: "we keep it safe and return or apply it"
     case 'held':
+    case 'refunded':
       return 'held';
     case 'expired':
       return 'expired';
@@ -90,7 +115,9 @@ export function shouldPoll(r: Pick<RepaymentViewResponse, 'state'> | undefined):
 }
 
 /** The channels as the Repay sheet groups them, in the order of the contract. */
-export function groupChannels<T extends { channel: CollectionChannel }>(channels: readonly T[]): { channel: CollectionChannel; options: T[] }[] {
+export function groupChannels<T extends { channel: CollectionChannel }>(
+  channels: readonly T[],
+): { channel: CollectionChannel; options: T[] }[] {
   const groups: { channel: CollectionChannel; options: T[] }[] = [];
   for (const c of channels) {
     let group = groups.find((g) => g.channel === c.channel);
@@ -104,7 +131,10 @@ export function groupChannels<T extends { channel: CollectionChannel }>(channels
 }
 
 /** The idempotency fingerprint of one repay action (SH-13): a retry of the same choice replays, a new choice is a new action. */
-export function repayFingerprint(orderId: string, body: { purpose: string; channel: string; providerCode: string; expectedAmount: string }): string {
+export function repayFingerprint(
+  orderId: string,
+  body: { purpose: string; channel: string; providerCode: string; expectedAmount: string },
+): string {
   return [orderId, body.purpose, body.channel, body.providerCode, body.expectedAmount].join('|');
 }
 

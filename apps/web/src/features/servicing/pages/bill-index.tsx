@@ -15,8 +15,18 @@ export default function BillIndexPage() {
   const orders = useServicedOrders();
 
   let body;
-  if (orders.isPending) body = <p className="sv-empty" aria-busy="true">…</p>;
-  else if (orders.isError) body = <p className="sv-empty" role="alert">{errorText(orders.error, locale)}</p>;
+  if (orders.isPending)
+    body = (
+      <p className="sv-empty" aria-busy="true">
+        …
+      </p>
+    );
+  else if (orders.isError)
+    body = (
+      <p className="sv-empty" role="alert">
+        {errorText(orders.error, locale)}
+      </p>
+    );
   else if (orders.data.length === 0) {
     body = (
       <section className="sv-card" data-testid="bills-empty">
@@ -33,7 +43,11 @@ export default function BillIndexPage() {
           const repayable = isRepayable(order);
           return (
             <li key={order.id}>
-              <Link className={`bi2-item sv-tone--${labelTone(order.label.key)}`} to={`/bill?orderId=${order.id}`} data-testid={`bill-item-${order.id}`}>
+              <Link
+                className={`bi2-item sv-tone--${labelTone(order.label.key)}`}
+                to={`/bill?orderId=${order.id}`}
+                data-testid={`bill-item-${order.id}`}
+              >
                 <span className="bi2-item__label" data-testid={`bill-item-status-${order.id}`}>
                   {order.label.text}
                 </span>
@@ -47,10 +61,16 @@ export default function BillIndexPage() {
                       <span>{t('servicing:bill.amountDue')}</span>
                       <strong data-testid={`bill-item-due-${order.id}`}>{peso(amountDue(order))}</strong>
                     </span>
-                    <span className="bi2-item__date">{t('servicing:index.dueOn', { date: formatDate(order.dueDate, locale) })}</span>
+                    <span className="bi2-item__date">
+                      {t('servicing:index.dueOn', { date: formatDate(order.dueDate, locale) })}
+                    </span>
                   </>
                 ) : (
-                  <span className="bi2-item__date">{t('servicing:index.appliedOn', { date: formatDate(order.createdAt.slice(0, 10), locale) })}</span>
+                  <span className="bi2-item__date">
+                    {t('servicing:index.appliedOn', {
+                      date: formatDate(order.createdAt.slice(0, 10), locale),
+                    })}
+                  </span>
                 )}
                 <span className="bi2-item__arrow" aria-hidden>
                   ›

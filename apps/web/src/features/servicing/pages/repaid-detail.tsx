@@ -10,7 +10,15 @@ import { useRepayment } from '../api/get-repayment.ts';
 import { useRepayments } from '../api/get-repayments.ts';
 import { CopyValue } from '../components/copy-value.tsx';
 import { Receipt } from '../components/receipt.tsx';
-import { formatManilaTime, groupDigits, partnerName, peso, plainAmount, resultKind, sortRecords } from '../model/servicing.ts';
+import {
+  formatManilaTime,
+  groupDigits,
+  partnerName,
+  peso,
+  plainAmount,
+  resultKind,
+  sortRecords,
+} from '../model/servicing.ts';
 import './servicing.css';
 import './repaid-detail.css';
 
@@ -27,7 +35,14 @@ function Instructions({ r }: { r: RepaymentViewResponse }) {
             <span>{t('servicing:result.bank')}</span>
             <strong data-testid="repayment-bank">{r.bankName ?? partnerName(r.providerCode)}</strong>
           </div>
-          {r.bankAccountNumber && <CopyValue label={t('servicing:result.account')} value={r.bankAccountNumber} display={groupDigits(r.bankAccountNumber)} testId="repayment-account" />}
+          {r.bankAccountNumber && (
+            <CopyValue
+              label={t('servicing:result.account')}
+              value={r.bankAccountNumber}
+              display={groupDigits(r.bankAccountNumber)}
+              testId="repayment-account"
+            />
+          )}
         </>
       ) : (
         <>
@@ -36,10 +51,22 @@ function Instructions({ r }: { r: RepaymentViewResponse }) {
             <span>{t('servicing:result.partner')}</span>
             <strong data-testid="repayment-partner">{partnerName(r.providerCode)}</strong>
           </div>
-          {r.paymentCode && <CopyValue label={t('servicing:result.code')} value={r.paymentCode} display={groupDigits(r.paymentCode)} testId="repayment-code" />}
+          {r.paymentCode && (
+            <CopyValue
+              label={t('servicing:result.code')}
+              value={r.paymentCode}
+              display={groupDigits(r.paymentCode)}
+              testId="repayment-code"
+            />
+          )}
         </>
       )}
-      <CopyValue label={t('servicing:result.exactAmount')} value={plainAmount(r.amount)} display={peso(r.amount)} testId="repayment-amount" />
+      <CopyValue
+        label={t('servicing:result.exactAmount')}
+        value={plainAmount(r.amount)}
+        display={peso(r.amount)}
+        testId="repayment-amount"
+      />
       <div className="sv-line">
         <span>{t('servicing:result.expiresAt')}</span>
         <strong data-testid="repayment-expires">{formatManilaTime(r.expiresAt, locale)}</strong>
@@ -83,7 +110,11 @@ function Result({ repaymentId }: { repaymentId: string }) {
   }
   const received = peso(r.amountReceived ?? r.amount);
   return (
-    <section className={`sv-card rd-result rd-result--${kind}`} data-testid="repayment-result" data-state={r.state}>
+    <section
+      className={`sv-card rd-result rd-result--${kind}`}
+      data-testid="repayment-result"
+      data-state={r.state}
+    >
       <p className="rd-result__title" data-testid="repayment-title" role="status">
         {t(`servicing:result.title.${kind}`)}
       </p>
@@ -97,7 +128,9 @@ function Result({ repaymentId }: { repaymentId: string }) {
       {kind === 'instructions' && <Instructions r={r} />}
       {kind === 'success' && (
         <>
-          <p className="sv-note">{t(r.purpose === 'extension' ? 'servicing:result.extendedNote' : 'servicing:result.settledNote')}</p>
+          <p className="sv-note">
+            {t(r.purpose === 'extension' ? 'servicing:result.extendedNote' : 'servicing:result.settledNote')}
+          </p>
           <Receipt repayment={r} />
         </>
       )}
@@ -129,15 +162,35 @@ function Records({ current }: { current: string | null }) {
   const locale = useLocale();
   const records = useRepayments();
   let body;
-  if (records.isPending) body = <p className="sv-empty" aria-busy="true">…</p>;
-  else if (records.isError) body = <p className="sv-empty" role="alert">{errorText(records.error, locale)}</p>;
-  else if (records.data.length === 0) body = <p className="sv-empty" data-testid="records-empty">{t('servicing:records.empty')}</p>;
+  if (records.isPending)
+    body = (
+      <p className="sv-empty" aria-busy="true">
+        …
+      </p>
+    );
+  else if (records.isError)
+    body = (
+      <p className="sv-empty" role="alert">
+        {errorText(records.error, locale)}
+      </p>
+    );
+  else if (records.data.length === 0)
+    body = (
+      <p className="sv-empty" data-testid="records-empty">
+        {t('servicing:records.empty')}
+      </p>
+    );
   else {
     body = (
       <ul className="rd-records">
         {sortRecords(records.data).map((r) => (
           <li key={r.id}>
-            <Link className={`rd-record${r.id === current ? ' rd-record--current' : ''}`} to={`/repaidDetail?repayment=${r.id}`} data-testid={`record-${r.id}`} aria-current={r.id === current ? 'true' : undefined}>
+            <Link
+              className={`rd-record${r.id === current ? ' rd-record--current' : ''}`}
+              to={`/repaidDetail?repayment=${r.id}`}
+              data-testid={`record-${r.id}`}
+              aria-current={r.id === current ? 'true' : undefined}
+            >
               <span className="rd-record__top">
                 <span>
                   {t(`servicing:purpose.${r.purpose}`)} · {partnerName(r.providerCode)}

@@ -23,7 +23,9 @@ function load(): Promise<void> {
     if (!response.ok) throw new Error(`face model: HTTP ${response.status}`);
     const weights = await response.arrayBuffer();
     // The manifest names its .bin by its original file name; Vite hashed it, so decode by hand.
-    const specs = (manifest as unknown as { weights: Parameters<typeof faceapi.tf.io.decodeWeights>[1] }[])[0]?.weights ?? [];
+    const specs =
+      (manifest as unknown as { weights: Parameters<typeof faceapi.tf.io.decodeWeights>[1] }[])[0]?.weights ??
+      [];
     faceapi.nets.tinyFaceDetector.loadFromWeightMap(faceapi.tf.io.decodeWeights(weights, specs));
   })();
   loading.catch(() => {
@@ -39,6 +41,9 @@ export function preloadFaceModel(): Promise<void> {
 
 export async function countFaces(canvas: HTMLCanvasElement): Promise<number> {
   await load();
-  const detections = await faceapi.detectAllFaces(canvas, new faceapi.TinyFaceDetectorOptions({ inputSize: INPUT_SIZE, scoreThreshold: MIN_SCORE }));
+  const detections = await faceapi.detectAllFaces(
+    canvas,
+    new faceapi.TinyFaceDetectorOptions({ inputSize: INPUT_SIZE, scoreThreshold: MIN_SCORE }),
+  );
   return detections.length;
 }

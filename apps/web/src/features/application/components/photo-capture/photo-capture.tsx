@@ -2,13 +2,21 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import { checkIdCardQuality, checkSelfieQuality, errorMessage, photoProblemCode, type ErrorCode, type PhotoKind, type PhotoProblem } from '@pisonow/domain';
+import {
+  checkIdCardQuality,
+  checkSelfieQuality,
+  errorMessage,
+  photoProblemCode,
+  type ErrorCode,
+  type PhotoKind,
+  type PhotoProblem,
+} from '@pisonow/domain';
 import { errorCodeOf, errorText, newIdempotencyKey } from '../../../../lib/api/index.ts';
 import { useLocale } from '../../../../lib/i18n/index.ts';
-import { requestUploadGrant } from '../../api/request-upload-grant.ts';
-import { uploadPhoto } from '../../api/upload-photo.ts';
+import { requestUploadGrant } from '../../../../lib/photos/request-upload-grant.ts';
+import { uploadPhoto } from '../../../../lib/photos/upload-photo.ts';
 import { usePhotoLink } from '../../api/get-photo-link.ts';
-import { preparePhoto } from './prepare-photo.ts';
+import { preparePhoto } from '../../../../lib/photos/prepare-photo.ts';
 import './photo-capture.css';
 
 export interface PhotoCaptureProps {
@@ -19,7 +27,11 @@ export interface PhotoCaptureProps {
 }
 
 type Failure = { code: ErrorCode | (string & {}); message: string; problems: PhotoProblem[] };
-type Phase = { name: 'idle' } | { name: 'checking' } | { name: 'uploading' } | { name: 'failed'; failure: Failure };
+type Phase =
+  | { name: 'idle' }
+  | { name: 'checking' }
+  | { name: 'uploading'; percent: number; kb: number }
+  | { name: 'failed'; failure: Failure };
 
 /** The face model's chunk: imported only here, only when a selfie capture is on screen. */
 const loadFaceDetector = () => import('./face-detector.ts');
@@ -40,10 +52,14 @@ export function PhotoCapture({ kind, value, onChange }: PhotoCaptureProps) {
 
   useEffect(() => {
     // warm the face model while the borrower reads the instructions; failures surface on use
-    if (kind === 'selfie') void loadFaceDetector().then((m) => m.preloadFaceModel()).catch(() => undefined);
+    if (kind === 'selfie')
+      void loadFaceDetector()
+        .then((m) => m.preloadFaceModel())
+        .catch(() => undefined);
   }, [kind]);
 
-  const fail = (code: ErrorCode | (string & {}), message: string, problems: PhotoProblem[] = []) => setPhase({ name: 'failed', failure: { code, message, problems } });
+  const fail = (code: ErrorCode | (string & {}), message: string, problems: PhotoProblem[] = []) =>
+    setPhase({ name: 'failed', failure: { code, message, problems } });
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -74,10 +90,15 @@ export function PhotoCapture({ kind, value, onChange }: PhotoCaptureProps) {
       fail(localCode, errorMessage(localCode, locale), problems);
       return;
     }
-    setPhase({ name: 'uploading' });
+    const kb = Math.max(1, Math.round(prepared.blob.size / 1024));
+    setPhase({ name: 'uploading', percent: 0, kb });
     try {
       const grant = await requestUploadGrant({ kind, idempotencyKey: newIdempotencyKey() });
-      const photo = await uploadPhoto({ uploadUrl: grant.uploadUrl, blob: prepared.blob });
+      const photo = await uploadPhoto({
+        uploadUrl: grant.uploadUrl,
+        blob: prepared.blob,
+        onProgress: (share) => setPhase({ name: 'uploading', percent: Math.round(share * 100), kb }),
+      });
       setPhase({ name: 'idle' });
       onChange(photo.photoId);
     } catch (error) {
@@ -108,21 +129,54 @@ export function PhotoCapture({ kind, value, onChange }: PhotoCaptureProps) {
       {value && phase.name !== 'failed' ? (
         <div className="photo-capture__frame photo-capture__frame--done">
           {link.data ? (
-            <img className="photo-capture__preview" src={link.data.url} alt={t(`photos:${kind}.previewAlt`)} data-testid={`photo-preview-${kind}`} onError={() => void link.refetch()} />
+            <img
+              className="photo-capture__preview"
+              src={link.data.url}
+              alt={t(`photos:${kind}.previewAlt`)}
+              data-testid={`photo-preview-${kind}`}
+              onError={() => void link.refetch()}
+            />
           ) : (
             <DotLoading />
           )}
         </div>
       ) : (
-        <button type="button" className="photo-capture__frame" onClick={() => input.current?.click()} disabled={busy} aria-label={t(`photos:${kind}.take`)}>
+        <button
+          type="button"
+          className="photo-capture__frame"
+          onClick={() => input.current?.click()}
+          disabled={busy}
+          aria-label={t(`photos:${kind}.take`)}
+        >
           <span className={`photo-capture__guide photo-capture__guide--${kind}`} aria-hidden="true" />
           <span className="photo-capture__hint">{busy ? <DotLoading /> : t(`photos:${kind}.take`)}</span>
         </button>
       )}
       {phase.name === 'checking' && <p className="photo-capture__status">{t('photos:checking')}</p>}
-      {phase.name === 'uploading' && <p className="photo-capture__status">{t('photos:uploading')}</p>}
+      {phase.name === 'uploading' && (
+        <div className="photo-capture__status" data-testid={`photo-progress-${kind}`}>
+          <p className="photo-capture__progress-text">
+            {t('photos:uploadingPercent', { percent: phase.percent, kb: phase.kb })}
+          </p>
+          <div
+            className="photo-capture__progress"
+            role="progressbar"
+            aria-label={t('photos:uploading')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={phase.percent}
+          >
+            <span className="photo-capture__progress-bar" style={{ width: `${phase.percent}%` }} />
+          </div>
+        </div>
+      )}
       {phase.name === 'failed' && (
-        <div className="photo-capture__error" role="alert" data-testid={`photo-error-${kind}`} data-code={phase.failure.code}>
+        <div
+          className="photo-capture__error"
+          role="alert"
+          data-testid={`photo-error-${kind}`}
+          data-code={phase.failure.code}
+        >
           <p>{phase.failure.message}</p>
           {phase.failure.problems.length > 0 && (
             <ul>
@@ -139,7 +193,14 @@ export function PhotoCapture({ kind, value, onChange }: PhotoCaptureProps) {
         ))}
       </ul>
       {(value || phase.name === 'failed') && (
-        <Button size="small" fill="outline" color="primary" onClick={retake} disabled={busy} data-testid={`photo-retake-${kind}`}>
+        <Button
+          size="small"
+          fill="outline"
+          color="primary"
+          onClick={retake}
+          disabled={busy}
+          data-testid={`photo-retake-${kind}`}
+        >
           {t('photos:retake')}
         </Button>
       )}

@@ -1,0 +1,4 @@
+-- BE-15 hardship plans: drafted by finance, approved by another operator (maker-checker)
+ALTER TABLE "approval_requests" DROP CONSTRAINT "approval_requests_kind_known", ADD CONSTRAINT "approval_requests_kind_known" CHECK ("kind" IN ('waiver', 'product_change', 'write_off', 'hardship'));--> statement-breakpoint
+-- the borrower is told the plan and its date
+ALTER TABLE "messages" DROP CONSTRAINT "messages_event_known", ADD CONSTRAINT "messages_event_known" CHECK ("event" IN ('application_approved', 'application_rejected', 'identity_retake', 'loan_disbursed', 'payout_failed', 'due_soon', 'due_today', 'overdue', 'loan_repaid', 'loan_extended', 'coupon_granted', 'coupon_expiring', 'easy_reloan_booked', 'easy_reloan_missed', 'loan_cancelled', 'operator_notice', 'payment_dispute_matched', 'payment_dispute_rejected', 'hardship_plan_approved'));

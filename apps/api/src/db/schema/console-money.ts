@@ -1,0 +1,99 @@
+import { pgTable, text, timestamp, uuid, jsonb, bigint, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { operators } from './console.ts';
+import { orders } from './lending.ts';
+import { repayments } from './servicing.ts';
+
+/**
+ * Maker-checker (issue 11): an operator action that needs a second pair of eyes is drafted here by
+ * its maker and takes effect only when a different admin approves it. The database itself refuses a
+ * checker who is the maker (CHECK in migration 0014), so no code path can approve its own request.
+ * `idempotencyKey` is the maker's key: drafting the same request twice finds the first draft.
+ */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: uuid('id').primaryKey(),
+    /** what is asked: `waiver`, or `product_change` (a new product version, CO-06) */
+    kind: text('kind').notNull(),
+    /** what the action will do once approved (centavos as strings) */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** the loan it concerns, for the queue and the borrower page */
+    orderId: uuid('order_id').references(() => orders.id),
+    reason: text('reason').notNull(),
+    /** pending → approved | rejected */
+    state: text('state').notNull(),
+    makerId: uuid('maker_id')
+      .notNull()
+      .references(() => operators.id),
+    checkerId: uuid('checker_id').references(() => operators.id),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** the checker's reason (required when rejecting a product change) */
+    decisionReason: text('decision_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('approval_requests_pending').on(t.state, t.createdAt)],
+);
+
+/**
+ * How finance resolved money held in suspense (one row per held repayment: the unique index makes
+ * resolving it twice impossible): applied to the loan, refunded, or returned to cancel the loan.
+ */
+export const suspenseResolutions = pgTable(
+  'suspense_resolutions',
+  {
+    id: uuid('id').primaryKey(),
+    repaymentId: uuid('repayment_id')
+      .notNull()
+      .references(() => repayments.id),
+    /** applied | refunded | cancellation */
+    action: text('action').notNull(),
+    /** applied: full | extension | partial */
+    purpose: text('purpose'),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('suspense_resolutions_once').on(t.repaymentId)],
+);
+
+/**
+ * Refunds of money held in suspense: an outbound transfer finance executes at the bank or provider
+ * (to the borrower's payout account as it was on the order), then marks executed here. Deciding the
+ * refund moves the money from suspense to `refunds_payable`; executing it pays it out of our float.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey(),
+    repaymentId: uuid('repayment_id')
+      .notNull()
+      .references(() => repayments.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    customerId: uuid('customer_id').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    destination: jsonb('destination').$type<Record<string, unknown>>().notNull(),
+    /** to_execute → executed */
+    state: text('state').notNull(),
+    /** the bank's or provider's reference of the transfer, when executed */
+    transferReference: text('transfer_reference'),
+    decidedBy: uuid('decided_by')
+      .notNull()
+      .references(() => operators.id),
+    executedBy: uuid('executed_by').references(() => operators.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    executedAt: timestamp('executed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_repayment').on(t.repaymentId),
+    index('refunds_state')
+      .on(t.state, t.createdAt)
+      .where(sql`state = 'to_execute'`),
+  ],
+);

@@ -1,0 +1,455 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { manilaDate, type OperatorRole } from '@pisonow/domain';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  createOperators,
+  signInOperator,
+  type ConsoleSession,
+  type TestOperator,
+} from '../../test/console-fixtures.ts';
+import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
+import { seedHeldRepayment } from '../../test/money-fixtures.ts';
+import {
+  approvalRequests,
+  auditLog,
+  ledgerEntries,
+  ledgerTransactions,
+  loanTransactions,
+  messages,
+  orders,
+  payouts,
+  refunds,
+  repayments,
+} from '../../db/schema/index.ts';
+import { applyLoanEvent } from '../servicing/loan-record.ts';
+import { createOperator } from './create-operator.ts';
+
+/**
+ * The finance role's money operations (issue 11, CO-05, BE-05, BE-08): each through the loan's own
+ * domain events, each balanced in the ledger, each idempotent under 20 concurrent submits, each
+ * with one audit entry; maker-checker never satisfied by one admin twice.
+ */
+let t: TestApp;
+let ops: Record<OperatorRole, TestOperator>;
+let finance: ConsoleSession;
+let admin: ConsoleSession;
+let admin2: ConsoleSession;
+let admin2Id: string;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ops = await createOperators(t);
+  const second = await createOperator(
+    { db: t.database.db, clock: t.clock, secretKey: t.app.secretKey },
+    { email: 'admin2@ops.test', password: 'a long test password 42', role: 'admin' },
+  );
+  admin2Id = second.id;
+  finance = await signInOperator(t, ops.finance);
+  admin = await signInOperator(t, ops.admin);
+  admin2 = await signInOperator(t, {
+    id: second.id,
+    role: 'admin',
+    email: 'admin2@ops.test',
+    totpSecret: second.totpSecret,
+  });
+}, 60_000);
+afterAll(async () => t?.close());
+
+const db = () => t.database.db;
+const ago = (ms: number) => new Date(t.clock.now().getTime() - ms);
+
+async function post(
+  session: ConsoleSession,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...session.write, 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(body),
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+async function get(session: ConsoleSession, url: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers: session.get });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+const twenty = <T>(f: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, f));
+
+/** Every ledger transaction sums to zero (the database refuses otherwise; checked here as well). */
+async function expectBalancedLedger() {
+  const unbalanced = await db()
+    .select({ id: ledgerEntries.transactionId })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.transactionId)
+    .having(sql`sum(${ledgerEntries.amount}) <> 0`);
+  expect(unbalanced).toEqual([]);
+}
+async function orderBalance(orderId: string, account: string): Promise<bigint> {
+  const [row] = await db()
+    .select({ b: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.account, account)));
+  return BigInt(row!.b);
+}
+async function auditsFor(action: string, targetId: string) {
+  return db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+}
+async function ledgerKeys(prefix: string) {
+  return db()
+    .select()
+    .from(ledgerTransactions)
+    .where(like(ledgerTransactions.idempotencyKey, `${prefix}%`));
+}
+
+describe('CO-05 cancellation of a loan within 24 hours of disbursement', () => {
+  it('CO-05: the returned net proceeds cancel the loan once under 20 concurrent submits; balanced; borrower told; audited', async () => {
+    const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(5 * HOUR) });
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const repaymentId = await seedHeldRepayment(db(), {
+      orderId,
+      amount: order!.netProceeds,
+      paidAt: ago(2 * HOUR),
+      now: t.clock.now(),
+    });
+    const results = await twenty(() =>
+      post(finance, `/api/console/money/loans/${orderId}/cancel`, { repaymentId, reason: 'borrower asked' }),
+    );
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(results[0]!.body).toMatchObject({
+      orderStatus: 'cancelled',
+      returned: order!.netProceeds.toString(),
+    });
+    expect(await ledgerKeys(`cancellation:${orderId}`)).toHaveLength(1);
+    const reversal = await db()
+      .select()
+      .from(loanTransactions)
+      .where(and(eq(loanTransactions.orderId, orderId), eq(loanTransactions.type, 'reversal')));
+    expect(reversal).toHaveLength(1);
+    await expectBalancedLedger();
+    for (const account of ['principal_receivable', 'interest_receivable', 'suspense'])
+      expect(await orderBalance(orderId, account)).toBe(0n);
+    expect(await orderBalance(orderId, 'fee_income')).toBe(0n);
+    expect(await orderBalance(orderId, 'interest_income')).toBe(0n);
+    const told = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.customerId, customerId), eq(messages.event, 'loan_cancelled')));
+    expect(told).toHaveLength(1);
+    const [held] = await db().select().from(repayments).where(eq(repayments.id, repaymentId));
+    expect(held!.state).toBe('paid');
+    // one audit entry per submit; exactly one made the change, the rest found it done
+    const audits = await auditsFor('money.loan.cancel', orderId);
+    expect(audits).toHaveLength(20);
+    expect(audits.filter((a) => !(a.detail as { replayed?: boolean }).replayed)).toHaveLength(1);
+  });
+
+  it('CO-05: refused after 24 hours with a catalogue error in the three languages; nothing written but the audit entry', async () => {
+    const { orderId } = await seedDisbursedLoan(db(), { disbursedAt: ago(30 * HOUR) });
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const repaymentId = await seedHeldRepayment(db(), {
+      orderId,
+      amount: order!.netProceeds,
+      paidAt: ago(4 * HOUR),
+      now: t.clock.now(),
+    });
+    const before = (await db().select().from(ledgerTransactions)).length;
+    for (const [lang, text] of [
+      ['en-US', /24 hours/],
+      ['fil', /24 oras/],
+      ['zh-CN', /24 小时/],
+    ] as const) {
+      const res = await post(
+        finance,
+        `/api/console/money/loans/${orderId}/cancel`,
+        { repaymentId, reason: 'too late' },
+        { 'accept-language': lang },
+      );
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('CANCELLATION_WINDOW_PASSED');
+      expect(String(res.body.message)).toMatch(text);
+    }
+    expect((await db().select().from(ledgerTransactions)).length).toBe(before);
+    const [after] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(after!.status).toBe('repaying');
+    const audits = await auditsFor('money.loan.cancel', orderId);
+    expect(audits).toHaveLength(3);
+    expect(audits.every((a) => a.outcome === 'failed')).toBe(true);
+  });
+});
+
+describe('issue 11 suspense: apply or refund held money', () => {
+  it('BE-10: held money applied to the loan once under 20 concurrent submits, as of the paid-at day; suspense emptied', async () => {
+    const { orderId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const repaymentId = await seedHeldRepayment(db(), {
+      orderId,
+      amount: 50_000n,
+      paidAt: ago(DAY),
+      now: t.clock.now(),
+    });
+    expect(await orderBalance(orderId, 'suspense')).toBe(-50_000n);
+    const queue = await get(finance, '/api/console/money/suspense');
+    expect(queue.status).toBe(200);
+    expect((queue.body.items as { repaymentId: string }[]).map((i) => i.repaymentId)).toContain(repaymentId);
+    const results = await twenty(() =>
+      post(finance, `/api/console/money/suspense/${repaymentId}/apply`, {
+        purpose: 'partial',
+        reason: 'underpaid',
+      }),
+    );
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await ledgerKeys(`payment:suspense:${repaymentId}`)).toHaveLength(1);
+    expect(await orderBalance(orderId, 'suspense')).toBe(0n);
+    const [repayment] = await db()
+      .select()
+      .from(loanTransactions)
+      .where(eq(loanTransactions.idempotencyKey, `payment:suspense:${repaymentId}`));
+    expect(repayment!.businessDate).toBe(manilaDate(ago(DAY)));
+    await expectBalancedLedger();
+    expect(await auditsFor('money.suspense.apply', repaymentId)).toHaveLength(20);
+    // resolved money can no longer be refunded
+    const again = await post(finance, `/api/console/money/suspense/${repaymentId}/refund`, {
+      reason: 'oops',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('SUSPENSE_ALREADY_RESOLVED');
+  });
+
+  it('issue 11: a refund is recorded once under 20 concurrent submits, then executed once: suspense → refunds payable → cash', async () => {
+    const { orderId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const repaymentId = await seedHeldRepayment(db(), {
+      orderId,
+      amount: 77_700n,
+      paidAt: ago(DAY),
+      now: t.clock.now(),
+    });
+    const results = await twenty(() =>
+      post(finance, `/api/console/money/suspense/${repaymentId}/refund`, { reason: 'paid by mistake' }),
+    );
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const rows = await db().select().from(refunds).where(eq(refunds.repaymentId, repaymentId));
+    expect(rows).toHaveLength(1);
+    expect(await orderBalance(orderId, 'suspense')).toBe(0n);
+    expect(await orderBalance(orderId, 'refunds_payable')).toBe(-77_700n);
+    const [rep] = await db().select().from(repayments).where(eq(repayments.id, repaymentId));
+    expect(rep!.state).toBe('refunded');
+    const cashBefore = await orderBalance(orderId, 'cash_at_provider');
+    const executed = await twenty(() =>
+      post(finance, `/api/console/money/refunds/${rows[0]!.id}/executed`, {
+        transferReference: 'INSTAPAY-123',
+      }),
+    );
+    for (const r of executed) expect(r.status).toBe(200);
+    expect(await orderBalance(orderId, 'refunds_payable')).toBe(0n);
+    expect(await orderBalance(orderId, 'cash_at_provider')).toBe(cashBefore - 77_700n);
+    expect(await ledgerKeys(`refund-paid:${rows[0]!.id}`)).toHaveLength(1);
+    await expectBalancedLedger();
+    expect(await auditsFor('money.suspense.refund', repaymentId)).toHaveLength(20);
+  });
+});
+
+describe('issue 11 waivers and maker-checker', () => {
+  async function overdueLoan(principal: bigint) {
+    const { orderId } = await seedDisbursedLoan(db(), { principal, disbursedAt: ago(34 * DAY) });
+    const now = t.clock.now();
+    await applyLoanEvent(db(), orderId, { type: 'day_passed', today: manilaDate(now) }, now);
+    const loan = await get(finance, `/api/console/money/loans/${orderId}`);
+    return { orderId, penalty: BigInt((loan.body.outstanding as { penalty: string }).penalty) };
+  }
+
+  it('issue 11: a waiver within the threshold applies at once, once under 20 concurrent submits with one key; balanced', async () => {
+    const { orderId, penalty } = await overdueLoan(200_000n);
+    expect(penalty).toBeGreaterThan(1_000n);
+    const results = await twenty(() =>
+      post(
+        finance,
+        `/api/console/money/loans/${orderId}/waivers`,
+        { lateCharge: '0', penalty: '1000', reason: 'hospitalised' },
+        { 'idempotency-key': 'waiver-key-0001' },
+      ),
+    );
+    for (const r of results) expect(r.body).toMatchObject({ state: 'applied', amount: '1000' });
+    const waivers = await db()
+      .select()
+      .from(loanTransactions)
+      .where(and(eq(loanTransactions.orderId, orderId), eq(loanTransactions.type, 'waiver')));
+    expect(waivers).toHaveLength(1);
+    expect(waivers[0]!.penalty).toBe(-1000n);
+    await expectBalancedLedger();
+    expect(await auditsFor('money.waiver', orderId)).toHaveLength(20);
+    // without a key, refused; more than owed, refused
+    const noKey = await post(finance, `/api/console/money/loans/${orderId}/waivers`, {
+      lateCharge: '0',
+      penalty: '1',
+      reason: 'again',
+    });
+    expect(noKey.body.code).toBe('IDEMPOTENCY_KEY_MISSING');
+    const tooMuch = await post(
+      finance,
+      `/api/console/money/loans/${orderId}/waivers`,
+      { lateCharge: '0', penalty: String(penalty), reason: 'all of it and more' },
+      { 'idempotency-key': 'waiver-key-0002' },
+    );
+    expect(tooMuch.body.code).toBe('WAIVER_EXCEEDS_CHARGES');
+  });
+
+  it('issue 11: above the threshold a waiver waits for a DIFFERENT admin: the maker cannot approve, nor can finance', async () => {
+    const { orderId, penalty } = await overdueLoan(1_000_000n);
+    expect(penalty).toBeGreaterThan(20_000n);
+    const drafted = await post(
+      admin,
+      `/api/console/money/loans/${orderId}/waivers`,
+      { lateCharge: '0', penalty: '25000', reason: 'goodwill after outage' },
+      { 'idempotency-key': 'waiver-big-0001' },
+    );
+    expect(drafted.body).toMatchObject({ state: 'pending_approval' });
+    const requestId = String(drafted.body.approvalRequestId);
+    const waived = async () =>
+      db()
+        .select()
+        .from(loanTransactions)
+        .where(and(eq(loanTransactions.orderId, orderId), eq(loanTransactions.type, 'waiver')));
+    expect(await waived()).toHaveLength(0);
+
+    const self = await post(admin, `/api/console/money/approvals/${requestId}/approve`, {});
+    expect(self.status).toBe(403);
+    expect(self.body.code).toBe('APPROVAL_SAME_OPERATOR');
+    const byFinance = await post(finance, `/api/console/money/approvals/${requestId}/approve`, {});
+    expect(byFinance.status).toBe(403);
+    expect(await waived()).toHaveLength(0);
+
+    const results = await twenty(() => post(admin2, `/api/console/money/approvals/${requestId}/approve`, {}));
+    for (const r of results) expect(r.body).toMatchObject({ state: 'approved', checkerId: admin2Id });
+    expect(await waived()).toHaveLength(1);
+    await expectBalancedLedger();
+    expect(await auditsFor('money.approval.approve', requestId)).toHaveLength(21);
+    // decided: the maker's second decision is refused
+    const late = await post(admin2, `/api/console/money/approvals/${requestId}/reject`, {});
+    expect(late.body.code).toBe('APPROVAL_NOT_PENDING');
+  });
+
+  it('issue 11: the database itself refuses a checker who is the maker', async () => {
+    const { orderId } = await seedDisbursedLoan(db(), { disbursedAt: ago(DAY) });
+    const id = crypto.randomUUID();
+    const now = t.clock.now();
+    await db()
+      .insert(approvalRequests)
+      .values({
+        id,
+        kind: 'waiver',
+        payload: {},
+        orderId,
+        reason: 'test',
+        state: 'pending',
+        makerId: ops.admin.id,
+        idempotencyKey: `test:${id}`,
+        createdAt: now,
+      });
+    await expect(
+      db()
+        .update(approvalRequests)
+        .set({ state: 'approved', checkerId: ops.admin.id, decidedAt: now })
+        .where(eq(approvalRequests.id, id)),
+    ).rejects.toThrow();
+  });
+});
+
+describe('issue 11 payouts: retry or cancel a failed payout', () => {
+  it('ST-04: a failed payout is retried once under 20 concurrent submits, through the disbursement path, and paid', async () => {
+    const { orderId } = await seedDisbursedLoan(db(), { disbursedAt: ago(HOUR), payout: 'failed' });
+    const queue = await get(finance, '/api/console/money/payouts');
+    const item = (queue.body.payouts as { orderId: string; payoutId: string }[]).find(
+      (p) => p.orderId === orderId,
+    );
+    expect(item).toBeDefined();
+    const results = await twenty(() =>
+      post(finance, `/api/console/money/payouts/${orderId}/retry`, {
+        payoutId: item!.payoutId,
+        reason: 'provider outage over',
+      }),
+    );
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const attempts = await db().select().from(payouts).where(eq(payouts.orderId, orderId));
+    expect(attempts.map((a) => a.attempt).sort()).toEqual([1, 2]);
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe('repaying');
+    expect(await ledgerKeys(`disbursement:${attempts.find((a) => a.attempt === 2)!.id}`)).toHaveLength(1);
+    await expectBalancedLedger();
+    expect(await auditsFor('money.payout.retry', orderId)).toHaveLength(20);
+  });
+
+  it('ST-04: a failed payout is cancelled once; the borrower is told; nothing posted', async () => {
+    const { orderId, customerId } = await seedDisbursedLoan(db(), {
+      disbursedAt: ago(HOUR),
+      payout: 'failed',
+    });
+    const [failed] = await db().select().from(payouts).where(eq(payouts.orderId, orderId));
+    const results = await twenty(() =>
+      post(finance, `/api/console/money/payouts/${orderId}/cancel`, {
+        payoutId: failed!.id,
+        reason: 'borrower withdrew',
+      }),
+    );
+    for (const r of results) expect(r.body).toMatchObject({ orderStatus: 'cancelled' });
+    const told = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.customerId, customerId), eq(messages.event, 'loan_cancelled')));
+    expect(told).toHaveLength(1);
+    expect(await ledgerKeys(`cancellation:${orderId}`)).toHaveLength(0);
+    const audits = await auditsFor('money.payout.cancel', orderId);
+    expect(audits).toHaveLength(20);
+    // a cancelled order cannot be retried
+    const retry = await post(finance, `/api/console/money/payouts/${orderId}/retry`, {
+      payoutId: failed!.id,
+      reason: 'try',
+    });
+    expect(retry.body.code).toBe('PAYOUT_NOT_FAILED');
+  });
+
+  it('BE-05: a payout the provider accepted and never confirmed is listed after 30 minutes, and cannot be retried or cancelled', async () => {
+    const { orderId } = await seedDisbursedLoan(db(), { disbursedAt: ago(2 * HOUR), payout: 'failed' });
+    // the attempt is still at the provider: accepted, no answer for two hours
+    await db().update(orders).set({ status: 'disbursing' }).where(eq(orders.id, orderId));
+    await db()
+      .update(payouts)
+      .set({ state: 'accepted', failureCode: null })
+      .where(eq(payouts.orderId, orderId));
+    const [attempt] = await db().select().from(payouts).where(eq(payouts.orderId, orderId));
+    const queue = await get(finance, '/api/console/money/payouts');
+    const item = (queue.body.payouts as { orderId: string; state: string }[]).find(
+      (p) => p.orderId === orderId,
+    );
+    expect(item?.state).toBe('accepted');
+    for (const action of ['retry', 'cancel']) {
+      const res = await post(finance, `/api/console/money/payouts/${orderId}/${action}`, {
+        payoutId: attempt!.id,
+        reason: 'impatient',
+      });
+      expect(res.body.code).toBe('PAYOUT_NOT_FAILED');
+    }
+    expect((await db().select().from(payouts).where(eq(payouts.orderId, orderId))).length).toBe(1);
+  });
+
+  it('BE-08: every money action writes exactly one audit entry', async () => {
+    const { orderId } = await seedDisbursedLoan(db(), { disbursedAt: ago(HOUR), payout: 'failed' });
+    const [failed] = await db().select().from(payouts).where(eq(payouts.orderId, orderId));
+    const count = async () => (await db().select().from(auditLog)).length;
+    const before = await count();
+    await post(finance, `/api/console/money/payouts/${orderId}/cancel`, {
+      payoutId: failed!.id,
+      reason: 'why not',
+    });
+    expect(await count()).toBe(before + 1);
+    await get(finance, `/api/console/money/loans/${orderId}`);
+    expect(await count()).toBe(before + 2);
+  });
+});

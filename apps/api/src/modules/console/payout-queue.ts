@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import type { PayoutActionResponse, PayoutQueueResponse } from '@pisonow/domain';
+import { orders, payouts } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { JOBS } from '../../plugins/app/job-types.ts';
+import { disburseOrder } from '../orders/disburse-order.ts';
+import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.ts';
+import { recordAudit, type Actor } from './audit.ts';
+import { auditedAction, destinationSummary, type MoneyContext } from './money-context.ts';
+
+/**
+ * GET /api/console/money/payouts: what finance must look at (BE-05, ST-04): orders whose latest
+ * payout attempt failed, and attempts the provider accepted but has not confirmed for too long.
+ */
+export async function listPayoutQueue(
+  ctx: MoneyContext,
+  input: { actor: Actor },
+): Promise<PayoutQueueResponse> {
+  const stuckBefore = new Date(ctx.clock.now().getTime() - ctx.payoutStuckMinutes * 60_000);
+  const rows = await ctx.db
+    .select({ payout: payouts, orderStatus: orders.status, customerId: orders.customerId })
+    .from(payouts)
+    .innerJoin(orders, eq(orders.id, payouts.orderId))
+    .where(
+      or(
+        and(eq(payouts.state, 'failed'), eq(orders.status, 'payout_failed')),
+        and(eq(payouts.state, 'accepted'), lt(payouts.updatedAt, stuckBefore)),
+      ),
+    )
+    .orderBy(desc(payouts.updatedAt))
+    .limit(500);
+  // a failed attempt matters only while it is the order's latest
+  const latest = new Map<string, number>();
+  if (rows.length > 0) {
+    const all = await ctx.db
+      .select({ orderId: payouts.orderId, attempt: payouts.attempt })
+      .from(payouts)
+      .where(inArray(payouts.orderId, [...new Set(rows.map((r) => r.payout.orderId))]));
+    for (const a of all) latest.set(a.orderId, Math.max(latest.get(a.orderId) ?? 0, a.attempt));
+  }
+  const items = rows
+    .filter((r) => r.payout.attempt === latest.get(r.payout.orderId))
+    .map((r) => ({
+      orderId: r.payout.orderId,
+      customerId: r.customerId,
+      orderStatus: r.orderStatus,
+      payoutId: r.payout.id,
+      attempt: r.payout.attempt,
+      state: r.payout.state,
+      amount: r.payout.amount.toString(),
+      failureCode: r.payout.failureCode,
+      destination: destinationSummary(r.payout.destination),
+      createdAt: r.payout.createdAt.toISOString(),
+      updatedAt: r.payout.updatedAt.toISOString(),
+    }));
+  await recordAudit(ctx.db, ctx.clock, input.actor, {
+    action: 'money.payouts.view',
+    targetType: 'queue',
+    detail: { count: items.length },
+  });
+  return { stuckAfterMinutes: ctx.payoutStuckMinutes, payouts: items };
+}
+
+async function attemptsOf(tx: Tx, orderId: string) {
+  return tx.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(desc(payouts.attempt));
+}
+
+function view(
+  order: { id: string; status: string },
+  payout: typeof payouts.$inferSelect,
+): PayoutActionResponse {
+  return {
+    orderId: order.id,
+    orderStatus: order.status,
+    payoutId: payout.id,
+    attempt: payout.attempt,
+    payoutState: payout.state,
+  };
+}
+
+/**
+ * POST /api/console/money/payouts/:orderId/retry: pays a failed order out again, to the same
+ * account, as a NEW attempt (a new provider idempotency key) through the automatic path: the order
+ * takes `payout_account_fixed` back to disbursing and the disbursement job is queued in the same
+ * transaction, then run at once. Naturally idempotent: the request names the failed attempt, and a
+ * second submit finds a newer attempt and answers with it.
+ */
+export async function retryPayout(
+  ctx: MoneyContext,
+  input: { actor: Actor; orderId: string; payoutId: string; reason: string },
+): Promise<PayoutActionResponse> {
+  const now = ctx.clock.now();
+  const what = { action: 'money.payout.retry', targetType: 'order', targetId: input.orderId };
+  const outcome = await auditedAction(ctx, input.actor, what, async (tx) => {
+    const found = await loadLoan(tx, input.orderId, { lock: true });
+    if (!found) throw new AppError('NOT_FOUND');
+    const attempts = await attemptsOf(tx, input.orderId);
+    const failed = attempts.find((p) => p.id === input.payoutId);
+    if (!failed) throw new AppError('NOT_FOUND');
+    const latest = attempts[0]!;
+    if (latest.attempt > failed.attempt)
+      return {
+        result: { response: view(found.order, latest), replayed: true },
+        audit: { replayed: true, detail: { payoutId: latest.id, reason: input.reason } },
+      };
+    if (found.order.status !== 'payout_failed' || failed.state !== 'failed')
+      throw new AppError('PAYOUT_NOT_FAILED');
+    const decided = decide(found.loan, { type: 'payout_account_fixed', at: now });
+    const retry = {
+      id: randomUUID(),
+      orderId: found.order.id,
+      attempt: failed.attempt + 1,
+      provider: ctx.payouts.name,
+      state: 'pending',
+      amount: found.order.netProceeds,
+      destination: found.order.payoutDestination,
+      providerPayoutId: null,
+      failureCode: null,
+      claimCode: null,
+      reference: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await tx.insert(payouts).values(retry);
+    await persistLoanOutcome(tx, found.order, decided, now, {
+      by: 'console',
+      operatorId: input.actor.operatorId,
+      retryOf: failed.id,
+    });
+    await ctx.jobs.sendInTx(
+      tx,
+      JOBS.disburseOrder,
+      { orderId: found.order.id },
+      { singletonKey: found.order.id },
+    );
+    return {
+      result: { response: view({ id: found.order.id, status: decided.status }, retry), replayed: false },
+      audit: {
+        before: { orderStatus: found.order.status, payoutId: failed.id, failureCode: failed.failureCode },
+        after: { orderStatus: decided.status, payoutId: retry.id, attempt: retry.attempt },
+        detail: { reason: input.reason },
+      },
+    };
+  });
+  if (outcome.replayed) return outcome.response;
+  // the job is queued; sending now gives finance the provider's answer on the spot (the attempt id
+  // is the provider's idempotency key, so the job sending it again cannot pay twice)
+  try {
+    await disburseOrder(ctx, { orderId: input.orderId });
+  } catch (error) {
+    ctx.log.warn(
+      { orderId: input.orderId, err: error },
+      'console payout retry: the send will be retried by the job',
+    );
+  }
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, input.orderId));
+  const [payout] = await ctx.db.select().from(payouts).where(eq(payouts.id, outcome.response.payoutId));
+  return view(order!, payout!);
+}
+
+/**
+ * POST /api/console/money/payouts/:orderId/cancel: a failed order is not paid out after all (the
+ * borrower asked, or the account cannot be fixed). Only a failed order: an attempt still at the
+ * provider could yet pay out. The borrower is told, as with every change of their loan (EN-08).
+ * Naturally idempotent: a cancelled order stays cancelled.
+ */
+export async function cancelPayout(
+  ctx: MoneyContext,
+  input: { actor: Actor; orderId: string; payoutId: string; reason: string },
+): Promise<PayoutActionResponse> {
+  const now = ctx.clock.now();
+  const what = { action: 'money.payout.cancel', targetType: 'order', targetId: input.orderId };
+  return auditedAction(ctx, input.actor, what, async (tx) => {
+    const found = await loadLoan(tx, input.orderId, { lock: true });
+    if (!found) throw new AppError('NOT_FOUND');
+    const attempts = await attemptsOf(tx, input.orderId);
+    const failed = attempts.find((p) => p.id === input.payoutId);
+    if (!failed) throw new AppError('NOT_FOUND');
+    if (found.order.status === 'cancelled' && attempts[0]!.id === failed.id)
+      return {
+        result: view(found.order, failed),
+        audit: { replayed: true, detail: { reason: input.reason } },
+      };
+    if (found.order.status !== 'payout_failed' || attempts[0]!.id !== failed.id || failed.state !== 'failed')
+      throw new AppError('PAYOUT_NOT_FAILED');
+    const decided = decide(found.loan, { type: 'cancelled_by_operator', at: now });
+    await persistLoanOutcome(tx, found.order, decided, now, {
+      by: 'console',
+      operatorId: input.actor.operatorId,
+      payoutId: failed.id,
+    });
+    return {
+      result: view({ id: found.order.id, status: decided.status }, failed),
+      audit: {
+        before: { orderStatus: found.order.status },
+        after: { orderStatus: decided.status },
+        detail: { reason: input.reason, payoutId: failed.id },
+      },
+    };
+  });
+}

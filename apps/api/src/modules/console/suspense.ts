@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import {
+  CANCELLATION_WINDOW_MS,
+  amountDueOn,
+  balanced,
+  manilaDate,
+  type RefundQueueResponse,
+  type SuspenseQueueResponse,
+  type SuspenseResolutionResponse,
+} from '@pisonow/domain';
+import type { Tx } from '../../db/client.ts';
+import { refunds, repayments, suspenseResolutions } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
+import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.ts';
+import { recordAudit, type Actor } from './audit.ts';
+import { auditedAction, destinationSummary, type Audited, type MoneyContext } from './money-context.ts';
+
+type Repayment = typeof repayments.$inferSelect;
+
+/** The money a held repayment brought: what the payer paid, when they paid it (BE-10). */
+export function heldMoney(r: Repayment): { amount: bigint; paidAt: Date } {
+  return { amount: r.amountReceived ?? r.amount, paidAt: r.paidAt ?? r.createdAt };
+}
+
+/**
+ * GET /api/console/money/suspense: money held in suspense on a borrower's repayment (another amount,
+ * a second payment, a settled loan), not yet resolved, oldest first, with what finance needs to
+ * choose: the amount due as of the payer's paid-at day, and whether it can cancel the loan (CO-05).
+ */
+export async function listSuspense(
+  ctx: MoneyContext,
+  input: { actor: Actor },
+): Promise<SuspenseQueueResponse> {
+  const rows = await ctx.db
+    .select({ repayment: repayments })
+    .from(repayments)
+    .leftJoin(suspenseResolutions, eq(suspenseResolutions.repaymentId, repayments.id))
+    .where(and(eq(repayments.state, 'held'), isNull(suspenseResolutions.id)))
+    .orderBy(asc(repayments.createdAt))
+    .limit(200);
+  const items: SuspenseQueueResponse['items'] = [];
+  let total = 0n;
+  for (const { repayment } of rows) {
+    const found = await loadLoan(ctx.db, repayment.orderId);
+    if (!found) continue;
+    const { amount, paidAt } = heldMoney(repayment);
+    const { order, loan } = found;
+    total += amount;
+    items.push({
+      repaymentId: repayment.id,
+      orderId: order.id,
+      customerId: order.customerId,
+      orderStatus: order.status,
+      amount: amount.toString(),
+      heldReason: repayment.heldReason,
+      paidAt: repayment.paidAt?.toISOString() ?? null,
+      amountDueAtPaidAt: amountDueOn(loan, manilaDate(paidAt)).toString(),
+      netProceeds: order.netProceeds.toString(),
+      disbursedAt: order.disbursedAt?.toISOString() ?? null,
+      cancellable:
+        order.status === 'repaying' &&
+        order.disbursedAt !== null &&
+        paidAt.getTime() - order.disbursedAt.getTime() <= CANCELLATION_WINDOW_MS &&
+        amount === order.netProceeds &&
+        loan.transactions.every((t) => t.type === 'disbursement'),
+    });
+  }
+  await recordAudit(ctx.db, ctx.clock, input.actor, {
+    action: 'money.suspense.view',
+    targetType: 'queue',
+    detail: { count: items.length },
+  });
+  return { total: total.toString(), items };
+}
+
+/** Locks one held repayment; a resolution already made is returned instead (naturally idempotent). */
+export async function lockHeld(
+  tx: Tx,
+  repaymentId: string,
+): Promise<{ repayment: Repayment; resolution: typeof suspenseResolutions.$inferSelect | null }> {
+  const [repayment] = await tx.select().from(repayments).where(eq(repayments.id, repaymentId)).for('update');
+  if (!repayment) throw new AppError('NOT_FOUND');
+  const [resolution] = await tx
+    .select()
+    .from(suspenseResolutions)
+    .where(eq(suspenseResolutions.repaymentId, repaymentId));
+  if (!resolution && repayment.state !== 'held') throw new AppError('SUSPENSE_ALREADY_RESOLVED');
+  return { repayment, resolution: resolution ?? null };
+}
+
+export async function recordResolution(
+  tx: Tx,
+  input: {
+    repayment: Repayment;
+    action: 'applied' | 'refunded' | 'cancellation';
+    purpose?: string;
+    amount: bigint;
+    reason: string;
+    operatorId: string;
+    now: Date;
+  },
+): Promise<void> {
+  await tx.insert(suspenseResolutions).values({
+    id: randomUUID(),
+    repaymentId: input.repayment.id,
+    action: input.action,
+    purpose: input.purpose ?? null,
+    amount: input.amount,
+    reason: input.reason,
+    operatorId: input.operatorId,
+    createdAt: input.now,
+  });
+  await tx
+    .update(repayments)
+    .set({ state: input.action === 'refunded' ? 'refunded' : 'paid', updatedAt: input.now })
+    .where(eq(repayments.id, input.repayment.id));
+}
+
+/**
+ * POST /api/console/money/suspense/:repaymentId/apply: the held money is applied to the borrower's
+ * loan through the loan's own payment rules (applyOrderEvent), counted as of the payer's paid-at
+ * time (BE-10); the cash leaves suspense. The repayment then shows as paid to the borrower.
+ */
+export async function applySuspense(
+  ctx: MoneyContext,
+  input: { actor: Actor; repaymentId: string; purpose: 'full' | 'extension' | 'partial'; reason: string },
+): Promise<SuspenseResolutionResponse> {
+  const now = ctx.clock.now();
+  const what = { action: 'money.suspense.apply', targetType: 'repayment', targetId: input.repaymentId };
+  return auditedAction(ctx, input.actor, what, (tx) => applyHeldRepayment(tx, { ...input, now }));
+}
+
+/**
+ * The held money applied to its loan, inside the caller's transaction (the suspense queue's Apply,
+ * and a payment dispute matched to it: BE-10). Returns the result and what the audit entry says.
+ */
+export async function applyHeldRepayment(
+  tx: Tx,
+  input: {
+    actor: Actor;
+    repaymentId: string;
+    purpose: 'full' | 'extension' | 'partial';
+    reason: string;
+    now: Date;
+  },
+): Promise<Audited<SuspenseResolutionResponse>> {
+  const { now } = input;
+  const { repayment, resolution } = await lockHeld(tx, input.repaymentId);
+  const found = await loadLoan(tx, repayment.orderId, { lock: true });
+  if (!found) throw new AppError('NOT_FOUND');
+  if (resolution) {
+    if (resolution.action !== 'applied') throw new AppError('SUSPENSE_ALREADY_RESOLVED');
+    return {
+      result: response(repayment.id, 'applied', resolution.amount, found.order.status, null),
+      audit: { replayed: true, detail: { reason: input.reason } },
+    };
+  }
+  const { amount, paidAt } = heldMoney(repayment);
+  const outcome = decide(found.loan, {
+    type: 'suspense_applied',
+    purpose: input.purpose,
+    amount,
+    paidAt,
+    reference: `suspense:${repayment.id}`,
+  });
+  await persistLoanOutcome(tx, found.order, outcome, now, {
+    by: 'console',
+    operatorId: input.actor.operatorId,
+    repaymentId: repayment.id,
+    paidAt: paidAt.toISOString(),
+  });
+  await recordResolution(tx, {
+    repayment,
+    action: 'applied',
+    purpose: input.purpose,
+    amount,
+    reason: input.reason,
+    operatorId: input.actor.operatorId!,
+    now,
+  });
+  return {
+    result: response(repayment.id, 'applied', amount, outcome.status, null),
+    audit: {
+      before: {
+        repaymentState: repayment.state,
+        heldReason: repayment.heldReason,
+        orderStatus: found.order.status,
+      },
+      after: { repaymentState: 'paid', orderStatus: outcome.status },
+      detail: { reason: input.reason, purpose: input.purpose, amount: amount.toString() },
+    },
+  };
+}
+
+function response(
+  repaymentId: string,
+  action: SuspenseResolutionResponse['action'],
+  amount: bigint,
+  orderStatus: string,
+  refundId: string | null,
+): SuspenseResolutionResponse {
+  return { repaymentId, action, amount: amount.toString(), orderStatus, refundId };
+}
+
+/**
+ * POST /api/console/money/suspense/:repaymentId/refund: the held money goes back to the payer. The
+ * refund is recorded as an outbound transfer for finance to execute (to the borrower's payout
+ * account on the order) and the money moves from suspense to refunds payable; marking the transfer
+ * executed pays it out of our float (markRefundExecuted).
+ */
+export async function refundSuspense(
+  ctx: MoneyContext,
+  input: { actor: Actor; repaymentId: string; reason: string },
+): Promise<SuspenseResolutionResponse> {
+  const now = ctx.clock.now();
+  const what = { action: 'money.suspense.refund', targetType: 'repayment', targetId: input.repaymentId };
+  return auditedAction(ctx, input.actor, what, async (tx) => {
+    const { repayment, resolution } = await lockHeld(tx, input.repaymentId);
+    const found = await loadLoan(tx, repayment.orderId);
+    if (!found) throw new AppError('NOT_FOUND');
+    if (resolution) {
+      if (resolution.action !== 'refunded') throw new AppError('SUSPENSE_ALREADY_RESOLVED');
+      const [refund] = await tx.select().from(refunds).where(eq(refunds.repaymentId, repayment.id));
+      return {
+        result: response(repayment.id, 'refunded', resolution.amount, found.order.status, refund!.id),
+        audit: { replayed: true, detail: { reason: input.reason } },
+      };
+    }
+    const { amount } = heldMoney(repayment);
+    const refundId = randomUUID();
+    await postLedgerTransaction(tx, {
+      kind: 'refund',
+      idempotencyKey: `refund:${repayment.id}`,
+      customerId: repayment.customerId,
+      orderId: repayment.orderId,
+      reference: refundId,
+      entries: balanced([
+        { account: 'suspense', amount },
+        { account: 'refunds_payable', amount: -amount },
+      ]),
+      at: now,
+    });
+    await tx.insert(refunds).values({
+      id: refundId,
+      repaymentId: repayment.id,
+      orderId: repayment.orderId,
+      customerId: repayment.customerId,
+      amount,
+      destination: found.order.payoutDestination,
+      state: 'to_execute',
+      decidedBy: input.actor.operatorId!,
+      createdAt: now,
+    });
+    await recordResolution(tx, {
+      repayment,
+      action: 'refunded',
+      amount,
+      reason: input.reason,
+      operatorId: input.actor.operatorId!,
+      now,
+    });
+    return {
+      result: response(repayment.id, 'refunded', amount, found.order.status, refundId),
+      audit: {
+        before: { repaymentState: repayment.state, heldReason: repayment.heldReason },
+        after: { repaymentState: 'refunded', refundId },
+        detail: { reason: input.reason, amount: amount.toString() },
+      },
+    };
+  });
+}
+
+function refundView(r: typeof refunds.$inferSelect): RefundQueueResponse['refunds'][number] {
+  return {
+    id: r.id,
+    repaymentId: r.repaymentId,
+    orderId: r.orderId,
+    customerId: r.customerId,
+    amount: r.amount.toString(),
+    state: r.state as 'to_execute' | 'executed',
+    destination: destinationSummary(r.destination),
+    transferReference: r.transferReference,
+    createdAt: r.createdAt.toISOString(),
+    executedAt: r.executedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/console/money/refunds: refunds to execute first, then the latest executed. */
+export async function listRefunds(ctx: MoneyContext, input: { actor: Actor }): Promise<RefundQueueResponse> {
+  const rows = await ctx.db.select().from(refunds).orderBy(desc(refunds.createdAt)).limit(200);
+  rows.sort((a, b) => (a.state === b.state ? 0 : a.state === 'to_execute' ? -1 : 1));
+  await recordAudit(ctx.db, ctx.clock, input.actor, {
+    action: 'money.refunds.view',
+    targetType: 'queue',
+    detail: { count: rows.length },
+  });
+  return { refunds: rows.map(refundView) };
+}
+
+/**
+ * POST /api/console/money/refunds/:refundId/executed: finance made the transfer; the money leaves
+ * our float (refunds payable → cash). Naturally idempotent: an executed refund stays executed.
+ */
+export async function markRefundExecuted(
+  ctx: MoneyContext,
+  input: { actor: Actor; refundId: string; transferReference: string },
+): Promise<RefundQueueResponse['refunds'][number]> {
+  const now = ctx.clock.now();
+  const what = { action: 'money.refund.executed', targetType: 'refund', targetId: input.refundId };
+  return auditedAction(ctx, input.actor, what, async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, input.refundId)).for('update');
+    if (!refund) throw new AppError('NOT_FOUND');
+    if (refund.state === 'executed')
+      return { result: refundView(refund), audit: { replayed: true, detail: {} } };
+    await postLedgerTransaction(tx, {
+      kind: 'refund_paid',
+      idempotencyKey: `refund-paid:${refund.id}`,
+      customerId: refund.customerId,
+      orderId: refund.orderId,
+      reference: input.transferReference,
+      entries: balanced([
+        { account: 'refunds_payable', amount: refund.amount },
+        { account: 'cash_at_provider', amount: -refund.amount },
+      ]),
+      at: now,
+    });
+    const [updated] = await tx
+      .update(refunds)
+      .set({
+        state: 'executed',
+        transferReference: input.transferReference,
+        executedBy: input.actor.operatorId,
+        executedAt: now,
+      })
+      .where(eq(refunds.id, refund.id))
+      .returning();
+    return {
+      result: refundView(updated!),
+      audit: {
+        before: { state: refund.state },
+        after: { state: 'executed', transferReference: input.transferReference },
+        detail: { amount: refund.amount.toString() },
+      },
+    };
+  });
+}

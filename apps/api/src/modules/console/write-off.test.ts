@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { addDays, creditStandingAsOf, manilaDate, type OperatorRole } from '@pisonow/domain';
+import {
+  ledgerEntries,
+  loanChargePauses,
+  loanTransactions,
+  loanWriteOffs,
+  messages,
+  orders,
+  repayments,
+} from '../../db/schema/index.ts';
+import {
+  createOperators,
+  signInOperator,
+  type ConsoleSession,
+  type TestOperator,
+} from '../../test/console-fixtures.ts';
+import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
+import { seedHeldRepayment } from '../../test/money-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { accrueOverdueCharges } from '../servicing/accrue-overdue-charges.ts';
+import { applyLoanEvent, loadLoan } from '../servicing/loan-record.ts';
+
+/**
+ * BE-15 write-off and recovery: drafted by finance with a reason, approved by an admin (never the
+ * maker), posted to credit loss against an allowance; the borrower still owes and is still reported
+ * to the CIC; charges stop; later payments post recovery income, never more than was written off.
+ */
+let t: TestApp;
+let ops: Record<OperatorRole, TestOperator>;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ops = await createOperators(t);
+}, 60_000);
+afterAll(async () => t?.close());
+
+const db = () => t.database.db;
+// a fresh console session per call, 31 s on: a TOTP code is taken once
+async function as(role: OperatorRole): Promise<ConsoleSession> {
+  t.clock.set(new Date(t.clock.now().getTime() + 31_000));
+  return signInOperator(t, ops[role]);
+}
+async function post(role: OperatorRole, url: string, body: unknown) {
+  const s = await as(role);
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...s.write, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, string> };
+}
+const accountTotal = async (orderId: string, account: string) =>
+  (
+    await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.account, account as never)))
+  ).reduce((s, e) => s + e.amount, 0n);
+async function ledgerSumsToZero() {
+  const rows = await db().execute(
+    sql`select count(*)::text as bad from (select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0) x`,
+  );
+  return (rows as unknown as { rows: { bad: string }[] }).rows[0]!.bad === '0';
+}
+
+async function overdueLoan(daysPastDue: number) {
+  const now = t.clock.now();
+  const { orderId } = await seedDisbursedLoan(db(), {
+    disbursedAt: new Date(now.getTime() - (14 + daysPastDue) * DAY),
+  });
+  await applyLoanEvent(db(), orderId, { type: 'day_passed', today: manilaDate(now) }, now);
+  return orderId;
+}
+
+describe('BE-15 write-off and recovery', () => {
+  it('BE-15 a loan under 90 days past due cannot be written off; nothing is drafted', async () => {
+    const orderId = await overdueLoan(30);
+    const res = await post('finance', `/api/console/money/loans/${orderId}/write-off`, {
+      reason: 'no contact for a month',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('WRITE_OFF_NOT_ELIGIBLE');
+    expect(res.body.message).toContain('90 days'); // the threshold comes from its one constant
+    expect(await db().select().from(loanWriteOffs).where(eq(loanWriteOffs.orderId, orderId))).toHaveLength(0);
+  });
+
+  it('BE-15 drafted by finance, approved by an admin: credit loss against the allowance; the borrower still owes; charges stop; recovery on later payments', async () => {
+    const orderId = await overdueLoan(100);
+    const before = (await loadLoan(db(), orderId))!;
+    const drafted = await post('finance', `/api/console/money/loans/${orderId}/write-off`, {
+      reason: '100 days past due, unreachable',
+    });
+    expect(drafted.status, JSON.stringify(drafted.body)).toBe(200);
+    expect(drafted.body.state).toBe('pending_approval');
+    // asking again answers with the same draft
+    const again = await post('finance', `/api/console/money/loans/${orderId}/write-off`, { reason: 'again' });
+    expect(again.body.approvalRequestId).toBe(drafted.body.approvalRequestId);
+    // finance cannot approve (an admin's power); nothing is posted before approval
+    expect(
+      (await post('finance', `/api/console/money/approvals/${drafted.body.approvalRequestId}/approve`, {}))
+        .status,
+    ).toBe(403);
+    expect(await accountTotal(orderId, 'credit_loss_expense')).toBe(0n);
+    const approved = await post(
+      'admin',
+      `/api/console/money/approvals/${drafted.body.approvalRequestId}/approve`,
+      {},
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const amount = BigInt(drafted.body.amount!);
+    expect(amount).toBeGreaterThan(0n);
+    expect(await accountTotal(orderId, 'credit_loss_expense')).toBe(amount);
+    expect(await accountTotal(orderId, 'allowance_written_off')).toBe(-amount);
+    // approving twice posts nothing more
+    await post('admin', `/api/console/money/approvals/${drafted.body.approvalRequestId}/approve`, {});
+    expect(await accountTotal(orderId, 'credit_loss_expense')).toBe(amount);
+
+    // the borrower still owes the same, the status is unchanged, the CIC still sees a past-due loan
+    const after = (await loadLoan(db(), orderId))!;
+    expect(after.order.status).toBe('overdue');
+    expect(after.loan.writeOff).toEqual({ amount, recovered: 0n });
+    const today = manilaDate(t.clock.now());
+    const standing = creditStandingAsOf(
+      { ...after.loan, termDays: after.order.termDays, principal: after.order.principal, cancelled: false },
+      today,
+    );
+    expect(standing).not.toBeNull();
+    expect(standing).toMatchObject({ status: 'past_due' });
+    expect(standing!.daysPastDue).toBeGreaterThanOrEqual(90);
+    expect(after.loan.transactions.length).toBe(before.loan.transactions.length);
+
+    // no more charges: the day job over the next 10 days posts nothing for this loan
+    const posted = async () =>
+      (await db().select().from(loanTransactions).where(eq(loanTransactions.orderId, orderId))).length;
+    const count = await posted();
+    for (let d = 1; d <= 10; d++) {
+      const day = addDays(today, d);
+      await accrueOverdueCharges(db(), day, new Date(`${day}T02:00:00Z`));
+    }
+    expect(await posted()).toBe(count);
+
+    // a partial payment later (found in suspense and applied): recovery income for all of it
+    const held = await seedHeldRepayment(db(), {
+      orderId,
+      amount: 50_000n,
+      paidAt: t.clock.now(),
+      now: t.clock.now(),
+    });
+    const applied = await post('finance', `/api/console/money/suspense/${held}/apply`, {
+      purpose: 'partial',
+      reason: 'borrower paid after the write-off',
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(await accountTotal(orderId, 'recovery_income')).toBe(-50_000n);
+    expect(await accountTotal(orderId, 'allowance_written_off')).toBe(-amount + 50_000n);
+    // receivables fall as for any payment
+    const owed = (await loadLoan(db(), orderId))!;
+    expect(owed.loan.writeOff).toEqual({ amount, recovered: 50_000n });
+    expect(await ledgerSumsToZero()).toBe(true);
+    const [repayment] = await db().select().from(repayments).where(eq(repayments.id, held));
+    expect(repayment!.state).toBe('paid');
+  });
+
+  it('BE-15 recovery never exceeds what was written off, and the whole balance paid settles the loan', async () => {
+    const orderId = await overdueLoan(95);
+    const drafted = await post('finance', `/api/console/money/loans/${orderId}/write-off`, {
+      reason: 'policy',
+    });
+    await post('admin', `/api/console/money/approvals/${drafted.body.approvalRequestId}/approve`, {});
+    const amount = BigInt(drafted.body.amount!);
+    const { loan } = (await loadLoan(db(), orderId))!;
+    // the borrower pays everything owed as of today (the balance, with its charges)
+    const due = loan.transactions.reduce(
+      (s, x) =>
+        s +
+        x.portions.principal +
+        x.portions.interest +
+        x.portions.fees +
+        x.portions.lateCharge +
+        x.portions.penalty,
+      0n,
+    );
+    const now = t.clock.now();
+    await applyLoanEvent(
+      db(),
+      orderId,
+      { type: 'payment_received', purpose: 'full', amount: due, paidAt: now, reference: `full-${orderId}` },
+      now,
+    );
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe('settled');
+    const recovered = -(await accountTotal(orderId, 'recovery_income'));
+    expect(recovered).toBe(due < amount ? due : amount);
+    expect(await accountTotal(orderId, 'allowance_written_off')).toBe(-amount + recovered);
+    expect(await ledgerSumsToZero()).toBe(true);
+  });
+});
+
+describe('BE-15 hardship plan', () => {
+  it('BE-15 drafted by finance, approved by an admin: no charges until the plan date, the borrower told; then charges resume', async () => {
+    const orderId = await overdueLoan(10);
+    const today = manilaDate(t.clock.now());
+    const until = addDays(today, 20);
+    // more than 90 days is refused, nothing drafted
+    const tooLong = await post('finance', `/api/console/money/loans/${orderId}/hardship`, {
+      until: addDays(today, 91),
+      reason: 'too long',
+    });
+    expect(tooLong.body.code).toBe('HARDSHIP_NOT_ELIGIBLE');
+    const drafted = await post('finance', `/api/console/money/loans/${orderId}/hardship`, {
+      until,
+      reason: 'lost her job; pays when the new one starts',
+    });
+    expect(drafted.status, JSON.stringify(drafted.body)).toBe(200);
+    expect(drafted.body.state).toBe('pending_approval');
+    const approved = await post(
+      'admin',
+      `/api/console/money/approvals/${drafted.body.approvalRequestId}/approve`,
+      {},
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+
+    const charges = async () =>
+      (await db().select().from(loanTransactions).where(eq(loanTransactions.orderId, orderId))).reduce(
+        (s, x) => s + x.lateCharge + x.penalty,
+        0n,
+      );
+    const before = await charges();
+    for (let d = 1; d <= 20; d++) {
+      const day = addDays(today, d);
+      await accrueOverdueCharges(db(), day, new Date(`${day}T02:00:00Z`));
+    }
+    expect(await charges()).toBe(before);
+    // the day after the plan's last day, charges run again
+    const after = addDays(today, 22);
+    await accrueOverdueCharges(db(), after, new Date(`${after}T02:00:00Z`));
+    expect(await charges()).toBeGreaterThan(before);
+    const [message] = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.orderId, orderId), eq(messages.event, 'hardship_plan_approved')));
+    expect(message!.params).toEqual({ date: until });
+    // a second plan ending before this one's end has nothing to do: refused; a longer one starts
+    // where the first ends (pauses never overlap)
+    const shorter = await post('finance', `/api/console/money/loans/${orderId}/hardship`, {
+      until: addDays(today, 10),
+      reason: 'second plan',
+    });
+    expect(shorter.body.code).toBe('HARDSHIP_NOT_ELIGIBLE');
+    const longer = await post('finance', `/api/console/money/loans/${orderId}/hardship`, {
+      until: addDays(today, 40),
+      reason: 'second plan, longer',
+    });
+    expect(longer.status).toBe(200);
+    const second = await post(
+      'admin',
+      `/api/console/money/approvals/${longer.body.approvalRequestId}/approve`,
+      {},
+    );
+    expect(second.status).toBe(200);
+    const pauses = await db().select().from(loanChargePauses).where(eq(loanChargePauses.orderId, orderId));
+    const sorted = pauses.map((p) => [p.fromDate, p.untilDate ?? '']).sort();
+    expect(sorted).toHaveLength(2);
+    for (let i = 1; i < sorted.length; i++) expect(sorted[i]![0]! >= sorted[i - 1]![1]!).toBe(true);
+  });
+});

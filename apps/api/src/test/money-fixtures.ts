@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { addDays, manilaDate, type Centavos, type OperatorRole } from '@pisonow/domain';
+import type { Db } from '../db/client.ts';
+import { orders, payouts, repayments } from '../db/schema/index.ts';
+import { applyLoanEvent, decide, loadLoan, persistLoanOutcome } from '../modules/servicing/loan-record.ts';
+import { signInOperator, type TestOperator } from './console-fixtures.ts';
+import { seedDisbursedLoan } from './loan-fixtures.ts';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * Money held in suspense on a loan (issue 11), the way the collection webhook holds it: a payment
+ * for the loan goes through the loan's own payment rules (applyOrderEvent) and, not matching what
+ * is due, is held; the repayment record shows it held with the reason.
+ */
+export async function seedHeldRepayment(
+  db: Db,
+  input: { orderId: string; amount: Centavos; paidAt: Date; now: Date },
+): Promise<string> {
+  const repaymentId = randomUUID();
+  await db.transaction(async (tx) => {
+    const found = (await loadLoan(tx, input.orderId, { lock: true }))!;
+    const outcome = decide(found.loan, {
+      type: 'payment_received',
+      purpose: 'full',
+      amount: input.amount,
+      paidAt: input.paidAt,
+      reference: repaymentId,
+    });
+    if (!outcome.held) throw new Error('seedHeldRepayment: the amount settles the loan; pick another');
+    await tx.insert(repayments).values({
+      id: repaymentId,
+      orderId: input.orderId,
+      customerId: found.order.customerId,
+      purpose: 'full',
+      channel: 'bank_transfer',
+      provider: 'sandbox',
+      providerCode: 'BPI',
+      amount: input.amount,
+      state: 'held',
+      heldReason: outcome.held.reason,
+      amountReceived: input.amount,
+      expiresAt: new Date(input.now.getTime() + 86_400_000),
+      paidAt: input.paidAt,
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
+    await persistLoanOutcome(tx, found.order, outcome, input.now, { repaymentId });
+  });
+  return repaymentId;
+}
+
+/**
+ * The role matrix's requests for the money endpoints (issue 11): real records in the states each
+ * endpoint acts on, so an allowed role gets a 2xx (finance acts first; admin's second submit finds
+ * the action done, which is a 2xx too: every money action is idempotent).
+ */
+export async function moneyMatrixRequests(
+  t: TestApp,
+  ops: Record<OperatorRole, TestOperator>,
+): Promise<Partial<Record<string, MatrixRequest>>> {
+  const db = t.database.db;
+  const now = t.clock.now();
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const hour = 3_600_000;
+  const failedPayout = async () => {
+    const { orderId } = await seedDisbursedLoan(db, { disbursedAt: ago(hour), payout: 'failed' });
+    const [p] = await db.select().from(payouts).where(eq(payouts.orderId, orderId));
+    return { orderId, payoutId: p!.id };
+  };
+  const held = async (amount?: Centavos, disbursedAgo = 3 * hour) => {
+    const { orderId } = await seedDisbursedLoan(db, { disbursedAt: ago(disbursedAgo) });
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    const repaymentId = await seedHeldRepayment(db, {
+      orderId,
+      amount: amount ?? order!.netProceeds,
+      paidAt: ago(hour),
+      now,
+    });
+    return { orderId, repaymentId };
+  };
+  const overdue = async (principal: Centavos) => {
+    const { orderId } = await seedDisbursedLoan(db, { principal, disbursedAt: ago(34 * 24 * hour) });
+    await applyLoanEvent(db, orderId, { type: 'day_passed', today: manilaDate(now) }, now);
+    return orderId;
+  };
+  const retry = await failedPayout();
+  const cancel = await failedPayout();
+  const apply = await held(10_000n);
+  const refund = await held(20_000n);
+  const executed = await held(30_000n);
+  const cancellable = await held();
+  const small = await overdue(200_000n);
+  const big = await overdue(1_000_000n);
+  // BE-15: 100 days past due (14-day term), to be written off
+  const { orderId: longOverdue } = await seedDisbursedLoan(db, { disbursedAt: ago(114 * 24 * hour) });
+  await applyLoanEvent(db, longOverdue, { type: 'day_passed', today: manilaDate(now) }, now);
+
+  const finance = await signInOperator(t, ops.finance);
+  const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...finance.write, 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
+    });
+    if (res.statusCode !== 200) throw new Error(`money fixture ${url}: ${res.body}`);
+    return res.json() as Record<string, string>;
+  };
+  const refunded = await post(`/api/console/money/suspense/${executed.repaymentId}/refund`, {
+    reason: 'fixture',
+  });
+  const draft = (key: string) =>
+    post(
+      `/api/console/money/loans/${big}/waivers`,
+      { lateCharge: '0', penalty: '20001', reason: 'fixture' },
+      { 'idempotency-key': key },
+    );
+  const toApprove = await draft('matrix-approve-1');
+  const toReject = await draft('matrix-reject-1');
+
+  const json = (url: string, body: unknown, headers: Record<string, string> = {}): MatrixRequest => ({
+    url,
+    payload: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+  return {
+    'POST /api/console/money/payouts/:orderId/retry': json(
+      `/api/console/money/payouts/${retry.orderId}/retry`,
+      {
+        payoutId: retry.payoutId,
+        reason: 'matrix',
+      },
+    ),
+    'POST /api/console/money/payouts/:orderId/cancel': json(
+      `/api/console/money/payouts/${cancel.orderId}/cancel`,
+      { payoutId: cancel.payoutId, reason: 'matrix' },
+    ),
+    'POST /api/console/money/suspense/:repaymentId/apply': json(
+      `/api/console/money/suspense/${apply.repaymentId}/apply`,
+      { purpose: 'partial', reason: 'matrix' },
+    ),
+    'POST /api/console/money/suspense/:repaymentId/refund': json(
+      `/api/console/money/suspense/${refund.repaymentId}/refund`,
+      { reason: 'matrix' },
+    ),
+    'POST /api/console/money/refunds/:refundId/executed': json(
+      `/api/console/money/refunds/${refunded.refundId}/executed`,
+      { transferReference: 'MATRIX-1' },
+    ),
+    'GET /api/console/money/loans/:orderId': { url: `/api/console/money/loans/${small}` },
+    'POST /api/console/money/loans/:orderId/cancel': json(
+      `/api/console/money/loans/${cancellable.orderId}/cancel`,
+      { repaymentId: cancellable.repaymentId, reason: 'matrix' },
+    ),
+    'POST /api/console/money/loans/:orderId/waivers': json(
+      `/api/console/money/loans/${small}/waivers`,
+      { lateCharge: '0', penalty: '1', reason: 'matrix' },
+      { 'idempotency-key': 'matrix-waiver-1' },
+    ),
+    'POST /api/console/money/loans/:orderId/write-off': json(
+      `/api/console/money/loans/${longOverdue}/write-off`,
+      {
+        reason: 'matrix: 100 days past due, no contact',
+      },
+    ),
+    'POST /api/console/money/loans/:orderId/hardship': json(`/api/console/money/loans/${small}/hardship`, {
+      until: addDays(manilaDate(now), 30),
+      reason: 'matrix: lost job, paying in a month',
+    }),
+    'POST /api/console/money/approvals/:requestId/approve': json(
+      `/api/console/money/approvals/${toApprove.approvalRequestId}/approve`,
+      {},
+    ),
+    'POST /api/console/money/approvals/:requestId/reject': json(
+      `/api/console/money/approvals/${toReject.approvalRequestId}/reject`,
+      {},
+    ),
+  };
+}
+
+export interface MatrixRequest {
+  url: string;
+  payload?: string;
+  headers?: Record<string, string>;
+}

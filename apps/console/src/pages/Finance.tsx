@@ -1,0 +1,625 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  ConfigProvider,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import {
+  parsePeso,
+  type ApprovalQueueResponse,
+  type LoanMoneyResponse,
+  type PayoutQueueResponse,
+  type RefundQueueResponse,
+  type SuspenseQueueResponse,
+} from '@pisonow/domain';
+import { api } from '../api.ts';
+import { peso, when } from '../format.ts';
+
+/**
+ * Finance (issue 11): the payout queue, money held in suspense, refunds to execute, one loan's
+ * cancellation and waivers, and maker-checker approvals. Every action asks for a reason and goes
+ * through the same endpoints the server audits; the server decides, this page only asks.
+ */
+export function Finance({ operatorId, role }: { operatorId: string; role: string }) {
+  const [tab, setTab] = useState('payouts');
+  // antd's default error red is under 4.5:1 on white; the darker red keeps danger buttons readable (WCAG AA)
+  return (
+    <ConfigProvider theme={{ token: { colorError: '#cf1322' } }}>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        Finance
+      </Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'payouts', label: 'Payouts', children: <Payouts /> },
+          { key: 'suspense', label: 'Suspense', children: <Suspense /> },
+          { key: 'refunds', label: 'Refunds', children: <Refunds /> },
+          { key: 'loan', label: 'Loan', children: <LoanMoney /> },
+          {
+            key: 'approvals',
+            label: 'Approvals',
+            children: <Approvals operatorId={operatorId} canDecide={role === 'admin'} />,
+          },
+        ]}
+      />
+    </ConfigProvider>
+  );
+}
+
+/** One money action: a reason (and perhaps more fields) in a dialog, then the POST; the queues refresh. */
+function useMoneyAction<V>(label: string, send: (values: V & { reason: string }) => Promise<unknown>) {
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => {
+      void message.success(`${label}: done`);
+      void client.invalidateQueries({ queryKey: ['money'] });
+    },
+    onError: (e) => void message.error(e.message),
+  });
+}
+
+interface ReasonDialogProps {
+  title: string;
+  okText: string;
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onOk: (values: Record<string, string>) => void;
+  children?: React.ReactNode;
+  testId: string;
+  /** the field asked for; a reason unless said otherwise */
+  field?: { name: string; label: string };
+}
+
+function ReasonDialog({
+  title,
+  okText,
+  open,
+  busy,
+  onCancel,
+  onOk,
+  children,
+  testId,
+  field,
+}: ReasonDialogProps) {
+  const [form] = Form.useForm<Record<string, string>>();
+  const asked = field ?? { name: 'reason', label: 'Reason (kept in the audit trail)' };
+  return (
+    <Modal
+      title={title}
+      open={open}
+      okText={okText}
+      confirmLoading={busy}
+      onCancel={onCancel}
+      onOk={() => form.submit()}
+      okButtonProps={{ 'data-testid': `${testId}-ok` } as Record<string, string>}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={onOk} preserve={false}>
+        {children}
+        <Form.Item
+          name={asked.name}
+          label={asked.label}
+          rules={[{ required: true, min: 3, message: 'At least 3 characters' }]}
+        >
+          <Input.TextArea rows={2} data-testid={`${testId}-${asked.name}`} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+type PayoutItem = PayoutQueueResponse['payouts'][number];
+
+function Payouts() {
+  const q = useQuery({
+    queryKey: ['money', 'payouts'],
+    queryFn: () => api<PayoutQueueResponse>('GET', '/api/console/money/payouts'),
+  });
+  const [acting, setActing] = useState<{ item: PayoutItem; action: 'retry' | 'cancel' } | null>(null);
+  const act = useMoneyAction<{ item: PayoutItem; action: 'retry' | 'cancel' }>(
+    'Payout',
+    ({ item, action, reason }) =>
+      api('POST', `/api/console/money/payouts/${item.orderId}/${action}`, {
+        payoutId: item.payoutId,
+        reason,
+      }),
+  );
+  return (
+    <>
+      <Typography.Paragraph>
+        Orders whose payout failed, and payouts the provider accepted but has not confirmed for more than{' '}
+        {q.data?.stuckAfterMinutes ?? 30} minutes (chase those with the provider; they cannot be cancelled
+        while the money may still arrive).
+      </Typography.Paragraph>
+      {q.error && <Alert type="error" title={q.error.message} />}
+      <Table<PayoutItem>
+        size="small"
+        rowKey="payoutId"
+        loading={q.isFetching}
+        dataSource={q.data?.payouts ?? []}
+        data-testid="payout-queue"
+        pagination={{ pageSize: 20 }}
+        columns={[
+          { title: 'Order', dataIndex: 'orderId', render: (v: string) => <code>{v.slice(0, 8)}</code> },
+          { title: 'Attempt', dataIndex: 'attempt' },
+          {
+            title: 'State',
+            dataIndex: 'state',
+            render: (v: string) => <Tag color={v === 'failed' ? 'red' : undefined}>{v}</Tag>,
+          },
+          { title: 'Failure', dataIndex: 'failureCode', render: (v: string | null) => v ?? '—' },
+          { title: 'Amount', dataIndex: 'amount', render: peso },
+          {
+            title: 'Destination',
+            render: (_, r) => `${r.destination.providerCode} ···${r.destination.accountLast4 ?? ''}`,
+          },
+          { title: 'Updated', dataIndex: 'updatedAt', render: when },
+          {
+            title: 'Actions',
+            render: (_, r) =>
+              r.state === 'failed' ? (
+                <Space>
+                  <Button size="small" type="primary" onClick={() => setActing({ item: r, action: 'retry' })}>
+                    Retry payout
+                  </Button>
+                  <Button size="small" danger onClick={() => setActing({ item: r, action: 'cancel' })}>
+                    Cancel order
+                  </Button>
+                </Space>
+              ) : (
+                '—'
+              ),
+          },
+        ]}
+      />
+      <ReasonDialog
+        title={acting?.action === 'retry' ? 'Retry this payout to the same account' : 'Cancel this order'}
+        okText={acting?.action === 'retry' ? 'Retry payout' : 'Cancel order'}
+        open={!!acting}
+        busy={act.isPending}
+        testId="payout-action"
+        onCancel={() => setActing(null)}
+        onOk={(v) =>
+          acting && act.mutate({ ...acting, reason: v.reason ?? '' }, { onSuccess: () => setActing(null) })
+        }
+      />
+    </>
+  );
+}
+
+type SuspenseItem = SuspenseQueueResponse['items'][number];
+type SuspenseAction = 'apply' | 'refund' | 'cancel';
+
+function Suspense() {
+  const q = useQuery({
+    queryKey: ['money', 'suspense'],
+    queryFn: () => api<SuspenseQueueResponse>('GET', '/api/console/money/suspense'),
+  });
+  const [acting, setActing] = useState<{ item: SuspenseItem; action: SuspenseAction } | null>(null);
+  const act = useMoneyAction<{ item: SuspenseItem; action: SuspenseAction; purpose?: string }>(
+    'Suspense',
+    ({ item, action, reason, purpose }) =>
+      action === 'cancel'
+        ? api('POST', `/api/console/money/loans/${item.orderId}/cancel`, {
+            repaymentId: item.repaymentId,
+            reason,
+          })
+        : action === 'apply'
+          ? api('POST', `/api/console/money/suspense/${item.repaymentId}/apply`, { purpose, reason })
+          : api('POST', `/api/console/money/suspense/${item.repaymentId}/refund`, { reason }),
+  );
+  const titles: Record<SuspenseAction, string> = {
+    apply: "Apply this money to the borrower's loan",
+    refund: 'Refund this money to the borrower',
+    cancel: 'Cancel the loan with this returned money (CO-05)',
+  };
+  return (
+    <>
+      <Typography.Paragraph data-testid="suspense-total">
+        Held in suspense: <strong>{peso(q.data?.total)}</strong>. Apply money to the loan (counted as of when
+        the borrower paid), refund it, or, when the borrower returned exactly what was paid out within 24
+        hours, cancel the loan with it.
+      </Typography.Paragraph>
+      {q.error && <Alert type="error" title={q.error.message} />}
+      <Table<SuspenseItem>
+        size="small"
+        rowKey="repaymentId"
+        loading={q.isFetching}
+        dataSource={q.data?.items ?? []}
+        data-testid="suspense-queue"
+        pagination={{ pageSize: 20 }}
+        columns={[
+          { title: 'Order', dataIndex: 'orderId', render: (v: string) => <code>{v.slice(0, 8)}</code> },
+          { title: 'Loan', dataIndex: 'orderStatus', render: (v: string) => <Tag>{v}</Tag> },
+          { title: 'Amount', dataIndex: 'amount', render: peso },
+          { title: 'Why held', dataIndex: 'heldReason', render: (v: string | null) => v ?? '—' },
+          { title: 'Paid at', dataIndex: 'paidAt', render: when },
+          { title: 'Due then', dataIndex: 'amountDueAtPaidAt', render: peso },
+          { title: 'Paid out', dataIndex: 'netProceeds', render: peso },
+          {
+            title: 'Actions',
+            render: (_, r) => (
+              <Space wrap>
+                <Button size="small" type="primary" onClick={() => setActing({ item: r, action: 'apply' })}>
+                  Apply to loan
+                </Button>
+                <Button size="small" onClick={() => setActing({ item: r, action: 'refund' })}>
+                  Refund
+                </Button>
+                {r.cancellable && (
+                  <Button size="small" danger onClick={() => setActing({ item: r, action: 'cancel' })}>
+                    Cancel loan
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ReasonDialog
+        title={acting ? titles[acting.action] : ''}
+        okText={acting?.action === 'apply' ? 'Apply' : acting?.action === 'refund' ? 'Refund' : 'Cancel loan'}
+        open={!!acting}
+        busy={act.isPending}
+        testId="suspense-action"
+        onCancel={() => setActing(null)}
+        onOk={(v) =>
+          acting &&
+          act.mutate(
+            { ...acting, reason: v.reason ?? '', purpose: v.purpose ?? 'partial' },
+            { onSuccess: () => setActing(null) },
+          )
+        }
+      >
+        {acting?.action === 'apply' && (
+          <Form.Item name="purpose" label="Apply as" initialValue="partial">
+            <Select
+              aria-label="Apply as"
+              data-testid="suspense-purpose"
+              options={[
+                { value: 'partial', label: 'Part payment (pays down what is owed)' },
+                { value: 'full', label: 'Repayment in full (exactly what was due then)' },
+                { value: 'extension', label: 'Extension (exactly its amount then)' },
+              ]}
+            />
+          </Form.Item>
+        )}
+      </ReasonDialog>
+    </>
+  );
+}
+
+type RefundItem = RefundQueueResponse['refunds'][number];
+
+function Refunds() {
+  const q = useQuery({
+    queryKey: ['money', 'refunds'],
+    queryFn: () => api<RefundQueueResponse>('GET', '/api/console/money/refunds'),
+  });
+  const [acting, setActing] = useState<RefundItem | null>(null);
+  const act = useMoneyAction<{ item: RefundItem; transferReference: string }>(
+    'Refund',
+    ({ item, transferReference }) =>
+      api('POST', `/api/console/money/refunds/${item.id}/executed`, { transferReference }),
+  );
+  return (
+    <>
+      <Typography.Paragraph>
+        Refunds are transfers finance makes at the bank or provider to the borrower&apos;s payout account;
+        record the transfer reference once it is sent.
+      </Typography.Paragraph>
+      {q.error && <Alert type="error" title={q.error.message} />}
+      <Table<RefundItem>
+        size="small"
+        rowKey="id"
+        loading={q.isFetching}
+        dataSource={q.data?.refunds ?? []}
+        data-testid="refund-queue"
+        columns={[
+          { title: 'Order', dataIndex: 'orderId', render: (v: string) => <code>{v.slice(0, 8)}</code> },
+          { title: 'Amount', dataIndex: 'amount', render: peso },
+          {
+            title: 'To',
+            render: (_, r) =>
+              `${r.destination.channel} ${r.destination.providerCode} ···${r.destination.accountLast4 ?? ''}`,
+          },
+          {
+            title: 'State',
+            dataIndex: 'state',
+            render: (v: string) => <Tag>{v}</Tag>,
+          },
+          { title: 'Reference', dataIndex: 'transferReference', render: (v: string | null) => v ?? '—' },
+          { title: 'Decided', dataIndex: 'createdAt', render: when },
+          {
+            title: 'Actions',
+            render: (_, r) =>
+              r.state === 'to_execute' ? (
+                <Button size="small" type="primary" onClick={() => setActing(r)}>
+                  Mark executed
+                </Button>
+              ) : (
+                when(r.executedAt)
+              ),
+          },
+        ]}
+      />
+      <ReasonDialog
+        title="Record the refund transfer"
+        okText="Mark executed"
+        open={!!acting}
+        busy={act.isPending}
+        testId="refund-action"
+        field={{ name: 'transferReference', label: 'Transfer reference (bank or provider)' }}
+        onCancel={() => setActing(null)}
+        onOk={(v) =>
+          acting &&
+          act.mutate(
+            { item: acting, transferReference: v.transferReference ?? '', reason: '' },
+            { onSuccess: () => setActing(null) },
+          )
+        }
+      />
+    </>
+  );
+}
+
+const waiverKey = () => `waiver-${crypto.randomUUID()}`;
+
+function LoanMoney() {
+  const [orderId, setOrderId] = useState('');
+  const q = useQuery({
+    queryKey: ['money', 'loan', orderId],
+    queryFn: () => api<LoanMoneyResponse>('GET', `/api/console/money/loans/${orderId}`),
+    enabled: /^[0-9a-f-]{36}$/.test(orderId),
+    retry: false,
+  });
+  // one key per waiver the operator means: a double submit of the same form is one waiver
+  const [key, setKey] = useState(waiverKey);
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  const waive = useMutation({
+    mutationFn: (v: { lateCharge: string; penalty: string; reason: string }) =>
+      api<{ state: string }>(
+        'POST',
+        `/api/console/money/loans/${orderId}/waivers`,
+        {
+          lateCharge: parsePeso(v.lateCharge || '0').toString(),
+          penalty: parsePeso(v.penalty || '0').toString(),
+          reason: v.reason,
+        },
+        { 'idempotency-key': key },
+      ),
+    onSuccess: (r) => {
+      void message.success(r.state === 'applied' ? 'Waiver applied' : 'Waiver sent for approval');
+      setKey(waiverKey());
+      void client.invalidateQueries({ queryKey: ['money'] });
+    },
+    onError: (e) => void message.error(e.message),
+  });
+  const writeOff = useMutation({
+    mutationFn: (v: { reason: string }) =>
+      api<{ state: string; amount: string }>('POST', `/api/console/money/loans/${orderId}/write-off`, v),
+    onSuccess: (r) => {
+      void message.success(`Write-off of ${peso(r.amount)} sent to an admin for approval`);
+      void client.invalidateQueries({ queryKey: ['money'] });
+    },
+    onError: (e) => void message.error(e.message),
+  });
+  const hardship = useMutation({
+    mutationFn: (v: { until: string; reason: string }) =>
+      api<{ state: string; until: string }>('POST', `/api/console/money/loans/${orderId}/hardship`, v),
+    onSuccess: (r) => {
+      void message.success(`Hardship plan until ${r.until} sent to an admin for approval`);
+      void client.invalidateQueries({ queryKey: ['money'] });
+    },
+    onError: (e) => void message.error(e.message),
+  });
+  const loan = q.data;
+  const pesoRule = {
+    validator: async (_: unknown, v: string | undefined) => {
+      if (v) parsePeso(v);
+    },
+    message: 'An amount in pesos, e.g. 12.50',
+  };
+  return (
+    <>
+      <Input.Search
+        aria-label="Order id"
+        placeholder="Order id"
+        enterButton="Open"
+        style={{ maxWidth: 520, marginBottom: 16 }}
+        onSearch={(v) => setOrderId(v.trim())}
+        data-testid="loan-order-id"
+      />
+      {q.error && <Alert type="error" title={q.error.message} />}
+      {loan && (
+        <>
+          <Descriptions
+            bordered
+            size="small"
+            column={3}
+            style={{ marginBottom: 16 }}
+            data-testid="loan-money"
+          >
+            <Descriptions.Item label="Status">
+              <Tag>{loan.status}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label="Principal">{peso(loan.principal)}</Descriptions.Item>
+            <Descriptions.Item label="Paid out">{peso(loan.netProceeds)}</Descriptions.Item>
+            <Descriptions.Item label="Disbursed">{when(loan.disbursedAt)}</Descriptions.Item>
+            <Descriptions.Item label="Cancellable until">{when(loan.cancellableUntil)}</Descriptions.Item>
+            <Descriptions.Item label="Due date">{loan.dueDate ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="Owed in total">{peso(loan.outstanding.total)}</Descriptions.Item>
+            <Descriptions.Item label="Late charge owed">
+              {peso(loan.outstanding.lateCharge)}
+            </Descriptions.Item>
+            <Descriptions.Item label="Penalty owed">{peso(loan.outstanding.penalty)}</Descriptions.Item>
+          </Descriptions>
+          {['repaying', 'extended', 'overdue'].includes(loan.status) && (
+            <>
+              <Typography.Title level={2} style={{ fontSize: 18 }}>
+                Waive late charge and penalty
+              </Typography.Title>
+              <Typography.Paragraph>
+                Up to {peso(loan.waiverApprovalThreshold)} applies at once; more waits for a second admin. To
+                cancel within 24 hours, the borrower returns what was paid out; then cancel from Suspense.
+              </Typography.Paragraph>
+              <Form layout="inline" onFinish={(v) => waive.mutate(v)} style={{ rowGap: 8 }}>
+                <Form.Item name="lateCharge" label="Late charge (₱)" rules={[pesoRule]}>
+                  <Input style={{ width: 120 }} />
+                </Form.Item>
+                <Form.Item name="penalty" label="Penalty (₱)" rules={[pesoRule]}>
+                  <Input style={{ width: 120 }} />
+                </Form.Item>
+                <Form.Item name="reason" label="Reason" rules={[{ required: true, min: 3 }]}>
+                  <Input style={{ width: 280 }} />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" loading={waive.isPending}>
+                  Waive
+                </Button>
+              </Form>
+            </>
+          )}
+          {['repaying', 'extended', 'overdue'].includes(loan.status) && (
+            <>
+              <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
+                Hardship plan
+              </Typography.Title>
+              <Typography.Paragraph>
+                No late charge or penalty from tomorrow until the date the borrower will pay by (within 90
+                days). An admin approves it; the borrower is told in their messages.
+              </Typography.Paragraph>
+              <Form layout="inline" onFinish={(v) => hardship.mutate(v)} style={{ rowGap: 8 }}>
+                <Form.Item
+                  name="until"
+                  label="Pay by (YYYY-MM-DD)"
+                  rules={[{ required: true, pattern: /^\d{4}-\d{2}-\d{2}$/ }]}
+                >
+                  <Input style={{ width: 140 }} data-testid="hardship-until" />
+                </Form.Item>
+                <Form.Item name="reason" label="Reason" rules={[{ required: true, min: 3 }]}>
+                  <Input style={{ width: 280 }} data-testid="hardship-reason" />
+                </Form.Item>
+                <Button htmlType="submit" loading={hardship.isPending} data-testid="hardship">
+                  Draft plan
+                </Button>
+              </Form>
+            </>
+          )}
+          {loan.status === 'overdue' && (
+            <>
+              <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
+                Write off
+              </Typography.Title>
+              <Typography.Paragraph>
+                From 90 days past due. The book value goes to credit loss once an admin approves; the borrower
+                still owes it, collection goes on, the CIC still sees the loan past due, and what is collected
+                later is recovery income.
+              </Typography.Paragraph>
+              <Form layout="inline" onFinish={(v) => writeOff.mutate(v)} style={{ rowGap: 8 }}>
+                <Form.Item name="reason" label="Reason" rules={[{ required: true, min: 3 }]}>
+                  <Input style={{ width: 360 }} data-testid="write-off-reason" />
+                </Form.Item>
+                <Button danger htmlType="submit" loading={writeOff.isPending} data-testid="write-off">
+                  Draft write-off
+                </Button>
+              </Form>
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+type ApprovalItem = ApprovalQueueResponse['requests'][number];
+
+function Approvals({ operatorId, canDecide }: { operatorId: string; canDecide: boolean }) {
+  const q = useQuery({
+    queryKey: ['money', 'approvals'],
+    queryFn: () => api<ApprovalQueueResponse>('GET', '/api/console/money/approvals'),
+  });
+  const act = useMoneyAction<{ id: string; decision: 'approve' | 'reject' }>('Request', ({ id, decision }) =>
+    api('POST', `/api/console/money/approvals/${id}/${decision}`),
+  );
+  return (
+    <>
+      <Typography.Paragraph>
+        Waivers above the threshold, hardship plans and write-offs wait here. A different admin than the one
+        who asked approves or rejects them.
+      </Typography.Paragraph>
+      {q.error && <Alert type="error" title={q.error.message} />}
+      <Table<ApprovalItem>
+        size="small"
+        rowKey="id"
+        loading={q.isFetching}
+        dataSource={q.data?.requests ?? []}
+        data-testid="approval-queue"
+        columns={[
+          { title: 'Kind', dataIndex: 'kind' },
+          {
+            title: 'Order',
+            dataIndex: 'orderId',
+            render: (v: string | null) => (v ? <code>{v.slice(0, 8)}</code> : '—'),
+          },
+          {
+            title: 'Amount',
+            render: (_, r) => {
+              const p = r.payload as {
+                lateCharge?: string;
+                penalty?: string;
+                amount?: string;
+                until?: string;
+              };
+              if (p.until) return `until ${p.until}`;
+              return peso(p.amount ?? (BigInt(p.lateCharge ?? '0') + BigInt(p.penalty ?? '0')).toString());
+            },
+          },
+          { title: 'Reason', dataIndex: 'reason' },
+          { title: 'Asked by', dataIndex: 'makerEmail' },
+          { title: 'State', dataIndex: 'state', render: (v: string) => <Tag>{v}</Tag> },
+          {
+            title: 'Actions',
+            render: (_, r) =>
+              r.state === 'pending' && canDecide && r.makerId !== operatorId ? (
+                <Space>
+                  <Button
+                    size="small"
+                    type="primary"
+                    onClick={() => act.mutate({ id: r.id, decision: 'approve', reason: '' })}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() => act.mutate({ id: r.id, decision: 'reject', reason: '' })}
+                  >
+                    Reject
+                  </Button>
+                </Space>
+              ) : (
+                when(r.decidedAt)
+              ),
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { agreeSignAndSubmit, applyAndWait } from '../support/withdrawal.ts';
+import { bearer, borrowerWithLoan, getOrder, simulate } from '../support/servicing.ts';
+import { FINANCE, axe, currentCode } from '../support/console.ts';
+
+/**
+ * The finance role's money operations in the console (issue 11, CO-05, BE-05) on desktop Chromium.
+ * Three borrowers go through the borrower app: one whose payout fails (the sandbox bank is down for
+ * an account ending 4444), one who sends the wrong amount (held in suspense), one who returns what
+ * was paid out within 24 hours. The sandbox demo finance operator then retries the payout, applies
+ * the held money to the loan and cancels the third loan; every screen is axe-clean.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SCREENSHOTS = path.resolve(here, '../../docs/screenshots');
+
+/** A borrower (in a browser of their own) whose first payout fails: the sandbox bank is down for …4444. */
+async function borrowerWithFailedPayout(browser: Browser): Promise<string> {
+  const page = await (await browser.newContext()).newPage();
+  await applyAndWait(page, {
+    payoutAccount: (phone) => `0${phone.slice(0, 6)}4444`,
+    expect: 'Can be withdrawn',
+  });
+  await page.getByTestId('apply-withdraw').click();
+  await page.getByTestId('withdraw-continue').click();
+  const orderId = await agreeSignAndSubmit(page);
+  await expect(page.getByTestId('order-status')).toHaveText(
+    'Disbursement failed: please fix your payout account',
+    { timeout: 30_000 },
+  );
+  await page.context().close();
+  return orderId;
+}
+
+/** A borrower with a paid-out loan who sends `amount(order)` by bank transfer: held in suspense. */
+async function borrowerWhoSends(
+  browser: Browser,
+  amount: (order: { total: bigint; netProceeds: bigint }) => bigint,
+): Promise<{ orderId: string; sent: bigint }> {
+  const page = await (await browser.newContext()).newPage();
+  const { orderId } = await borrowerWithLoan(page);
+  const headers = await bearer(page);
+  const total = BigInt((await getOrder(page, orderId)).balance?.total ?? '0');
+  const view = await page.request.get(`/api/orders/${orderId}`, { headers });
+  const netProceeds = BigInt(((await view.json()) as { netProceeds: string }).netProceeds);
+  const started = await page.request.post(`/api/orders/${orderId}/repayments`, {
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    data: {
+      purpose: 'full',
+      channel: 'bank_transfer',
+      providerCode: 'BANK_TRANSFER',
+      expectedAmount: String(total),
+    },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const repaymentId = ((await started.json()) as { id: string }).id;
+  const sent = amount({ total, netProceeds });
+  await simulate(page, repaymentId, { outcome: 'pay_different', amount: String(sent) });
+  await page.context().close();
+  return { orderId, sent };
+}
+
+const peso = (centavos: bigint) =>
+  `₱${(centavos / 100n).toLocaleString('en-US')}.${String(centavos % 100n).padStart(2, '0')}`;
+
+test.describe('console money operations (issue 11)', () => {
+  test('CO-05 BE-05 ST-04: the demo finance operator retries a failed payout, applies held money, cancels a loan within 24 hours; axe-clean', async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(420_000);
+    const failedOrder = await borrowerWithFailedPayout(browser);
+    const underpaid = await borrowerWhoSends(browser, ({ total }) => total - 100_000n);
+    const returning = await borrowerWhoSends(browser, ({ netProceeds }) => netProceeds);
+
+    await page.goto('/console/');
+    await page.getByTestId('email').fill(FINANCE.email);
+    await page.getByTestId('password').fill(FINANCE.password);
+    await page.getByTestId('code').fill(await currentCode(page, FINANCE.totpSecret));
+    await page.getByTestId('sign-in').click();
+    await expect(page.getByTestId('operator')).toContainText('finance@console.pisonow.test (finance)');
+    await page.getByRole('menuitem', { name: 'Finance' }).click();
+    await expect(page).toHaveURL(/\/console\/finance$/);
+
+    // payouts: the failed order is queued; retry it to the same account, now that the bank is back
+    const payouts = page.getByTestId('payout-queue');
+    const failedRow = payouts.locator('tr', { hasText: failedOrder.slice(0, 8) });
+    await expect(failedRow).toContainText('BANK_UNAVAILABLE');
+    await axe(page, 'finance payouts');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-finance-payouts.png') });
+    await failedRow.getByRole('button', { name: 'Retry payout' }).click();
+    await page.getByTestId('payout-action-reason').fill('The bank outage is over');
+    await axe(page, 'retry dialog');
+    await page.getByTestId('payout-action-ok').click();
+    await expect(page.getByText('Payout: done')).toBeVisible();
+    await expect(payouts.locator('tr', { hasText: failedOrder.slice(0, 8) })).toHaveCount(0);
+
+    // suspense: the underpayment is held; apply it to the loan as a part payment
+    await page.getByRole('tab', { name: 'Suspense' }).click();
+    const suspense = page.getByTestId('suspense-queue');
+    const heldRow = suspense.locator('tr', { hasText: underpaid.orderId.slice(0, 8) });
+    await expect(heldRow).toContainText(peso(underpaid.sent));
+    await expect(heldRow).toContainText('amount_mismatch');
+    const returnedRow = suspense.locator('tr', { hasText: returning.orderId.slice(0, 8) });
+    await expect(returnedRow).toContainText(peso(returning.sent));
+    await axe(page, 'finance suspense');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-finance-suspense.png') });
+    await heldRow.getByRole('button', { name: 'Apply to loan' }).click();
+    await page.getByTestId('suspense-action-reason').fill('Borrower sent less by mistake; pays part');
+    await page.getByTestId('suspense-action-ok').click();
+    await expect(page.getByText('Suspense: done')).toBeVisible();
+    await expect(suspense.locator('tr', { hasText: underpaid.orderId.slice(0, 8) })).toHaveCount(0);
+
+    // CO-05: the returned proceeds cancel the third loan
+    await returnedRow.getByRole('button', { name: 'Cancel loan' }).click();
+    await page.getByTestId('suspense-action-reason').fill('Borrower changed their mind within 24 hours');
+    await page.getByTestId('suspense-action-ok').click();
+    await expect(suspense.locator('tr', { hasText: returning.orderId.slice(0, 8) })).toHaveCount(0);
+
+    // the loan page shows it cancelled with nothing owed
+    await page.getByRole('tab', { name: 'Loan' }).click();
+    await page.getByTestId('loan-order-id').locator('input').fill(returning.orderId);
+    await page.getByTestId('loan-order-id').locator('input').press('Enter');
+    const loan = page.getByTestId('loan-money');
+    await expect(loan).toContainText('cancelled');
+    await expect(loan).toContainText('₱0.00');
+    await axe(page, 'finance loan');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-finance-loan.png') });
+
+    // the three effects, as the API sees them
+    const byApi = async (orderId: string) =>
+      (await (await page.request.get(`/api/console/money/loans/${orderId}`)).json()) as {
+        status: string;
+        outstanding: { total: string };
+      };
+    expect((await byApi(failedOrder)).status).toBe('repaying');
+    expect((await byApi(returning.orderId)).status).toBe('cancelled');
+    const partly = await byApi(underpaid.orderId);
+    expect(partly.status).toBe('repaying');
+    expect(BigInt(partly.outstanding.total)).toBeLessThan(100_000n + 1n);
+  });
+});

@@ -1,0 +1,130 @@
+import type { Centavos } from '../money.ts';
+import { addDays, daysBetween } from '../time.ts';
+import { outstandingOf, totalOf, type LoanTransaction } from './loan-account.ts';
+import { previousMonth } from './portfolio.ts';
+
+/**
+ * A loan as the credit bureau sees it at the end of a day (BE-13, RA 9510): positive and negative
+ * data alike — how much was lent and when, what is still owed, how many days past due, the last
+ * payment, and whether the account is open, past due or closed. Computed from the loan's typed
+ * transactions up to that day (their business dates), the same history its ledger postings come
+ * from, so the monthly file reproduces the books as of month-end.
+ */
+export type CreditAccountStatus = 'current' | 'past_due' | 'closed' | 'cancelled';
+
+export interface CreditStanding {
+  status: CreditAccountStatus;
+  disbursedOn: string;
+  principal: Centavos;
+  /** the due date in force on the day (extensions paid by then move it) */
+  dueDate: string;
+  principalOutstanding: Centavos;
+  totalOutstanding: Centavos;
+  daysPastDue: number;
+  lastPaymentOn: string | null;
+  lastPaymentAmount: Centavos;
+  /** the day the balance reached zero, for a closed account */
+  closedOn: string | null;
+}
+
+export interface CreditFacts {
+  disbursedOn: string | null;
+  termDays: number;
+  principal: Centavos;
+  /** the order ended as cancelled (CO-05): reported as cancelled, not as paid */
+  cancelled: boolean;
+  transactions: readonly Pick<LoanTransaction, 'type' | 'portions' | 'cash' | 'businessDate' | 'days'>[];
+}
+
+/** Null when nothing had been paid out by `asOf` (not a credit account yet). */
+export function creditStandingAsOf(loan: CreditFacts, asOf: string): CreditStanding | null {
+  if (!loan.disbursedOn || loan.disbursedOn > asOf) return null;
+  const upTo = loan.transactions.filter((t) => t.businessDate <= asOf);
+  const owed = outstandingOf(upTo);
+  const total = totalOf(owed);
+  // the first due date, moved by every extension paid by the day
+  const dueDate = upTo
+    .filter((t) => t.type === 'extension_fee')
+    .reduce((due, t) => addDays(due, t.days ?? 0), addDays(loan.disbursedOn, loan.termDays));
+  const payments = upTo.filter((t) => t.type === 'repayment');
+  const last = payments.at(-1);
+  let closedOn: string | null = null;
+  if (total === 0n) {
+    let running = 0n;
+    for (const t of upTo) {
+      running += totalOf(t.portions);
+      if (running === 0n && t.type !== 'disbursement') closedOn = t.businessDate;
+    }
+  }
+  const daysPastDue = total > 0n ? Math.max(0, daysBetween(dueDate, asOf)) : 0;
+  const status: CreditAccountStatus =
+    total === 0n ? (loan.cancelled ? 'cancelled' : 'closed') : daysPastDue > 0 ? 'past_due' : 'current';
+  return {
+    status,
+    disbursedOn: loan.disbursedOn,
+    principal: loan.principal,
+    dueDate,
+    principalOutstanding: owed.principal,
+    totalOutstanding: total,
+    daysPastDue,
+    lastPaymentOn: last?.businessDate ?? null,
+    lastPaymentAmount: last ? -totalOf(last.portions) : 0n,
+    closedOn,
+  };
+}
+
+/** The last day of a month ('2026-11' → '2026-11-30'). */
+export function monthEnd(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * Where each month's CIC submission stands (BE-13), for the console: a month's file is due once the
+ * month has ended and must be sent by `submitByDay` of the next month (CREDIT_REPORT_SUBMIT_BY_DAY,
+ * counsel to confirm against the CIC's submission circular); past that date and not sent, it is
+ * overdue whether or not a file was made.
+ */
+export type CreditReportMonthState = 'due' | 'generated' | 'submitted' | 'overdue';
+
+export interface CreditReportMonthStatus {
+  month: string;
+  submitBy: string;
+  state: CreditReportMonthState;
+  generatedAt: string | null;
+  submittedAt: string | null;
+}
+
+export function creditReportMonths(
+  today: string,
+  count: number,
+  submitByDay: number,
+  reports: { month: string; createdAt: string; submittedAt: string | null }[],
+  /** the first month to report (the first loan paid out, or the first file made); none before it */
+  since: string | null = null,
+): CreditReportMonthStatus[] {
+  const out: CreditReportMonthStatus[] = [];
+  let month = previousMonth(today.slice(0, 7));
+  const first = [since, ...reports.map((r) => r.month)].filter((m): m is string => m !== null).sort()[0];
+  for (let i = 0; i < count && first !== undefined && month >= first; i++) {
+    const next = addDays(monthEnd(month), 1).slice(0, 7);
+    const submitBy = `${next}-${String(Math.min(submitByDay, 28)).padStart(2, '0')}`;
+    const mine = reports.filter((r) => r.month === month);
+    const submitted =
+      mine
+        .map((r) => r.submittedAt)
+        .filter((x): x is string => x !== null)
+        .sort()[0] ?? null;
+    const generated = mine.map((r) => r.createdAt).sort()[0] ?? null;
+    const state: CreditReportMonthState = submitted
+      ? 'submitted'
+      : today > submitBy
+        ? 'overdue'
+        : generated
+          ? 'generated'
+          : 'due';
+    out.push({ month, submitBy, state, generatedAt: generated, submittedAt: submitted });
+    month = previousMonth(month);
+  }
+  return out;
+}
