@@ -34,7 +34,10 @@ export const consoleCouponGrantRequest = z.object({
   requestKey,
   audience: consoleAudience,
   type: z.enum(COUPON_TYPES),
-  amount: positiveCentavos.refine((v) => BigInt(v) <= OPERATOR_COUPON_MAX, { error: 'VALIDATION_FAILED' }),
+  // zod runs a refinement after a failed regex too: BigInt() of a non-number would throw (a 500)
+  amount: positiveCentavos.refine((v) => !/^\d+$/.test(v) || BigInt(v) <= OPERATOR_COUPON_MAX, {
+    error: 'VALIDATION_FAILED',
+  }),
   minimumAmount: z
     .string()
     .regex(/^\d{1,12}$/, { error: 'VALIDATION_FAILED' })

@@ -21,6 +21,8 @@ export const DISPUTE_REJECTION_REASONS = [
 ] as const;
 export type DisputeRejectionReason = (typeof DISPUTE_REJECTION_REASONS)[number];
 
+/** zod runs a refinement after a failed regex too: BigInt() of a non-number would throw (a 500) */
+const DIGITS = /^\d+$/;
 const PARTNER_CODES = REPAYMENT_PARTNERS.map((p) => p.providerCode) as [string, ...string[]];
 
 /** POST /api/orders/:orderId/disputes (Idempotency-Key required) */
@@ -35,7 +37,9 @@ export const openDisputeRequest = z.strictObject({
     .max(40, { error: 'DISPUTE_REFERENCE_INVALID' })
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, { error: 'DISPUTE_REFERENCE_INVALID' }),
   /** what the receipt says was paid, in centavos */
-  amount: centavosString.refine((v) => BigInt(v) >= 100n, { error: 'VALIDATION_FAILED' }),
+  amount: centavosString.refine((v) => !DIGITS.test(v) || BigInt(v) >= 100n, {
+    error: 'VALIDATION_FAILED',
+  }),
   /** the Manila date on the receipt: not in the future, not before the money was sent */
   paidOn: z.iso.date({ error: 'DISPUTE_DATE_INVALID' }),
   /** an accepted photo of kind `paymentReceipt` (same private upload path as the ID photos) */
