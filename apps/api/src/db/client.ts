@@ -63,6 +63,8 @@ export interface DatabaseOptions {
   now?: () => Date;
   /** called with each statement sent (tests count round trips) */
   onQuery?: (sql: string) => void;
+  /** embedded only: start from this dumped data folder (tests' migrated template) instead of initdb */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -105,7 +107,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   ]);
   let pglite: Awaited<ReturnType<typeof PGlite.create>>;
   try {
-    pglite = await PGlite.create(dataDir ? { dataDir } : {});
+    pglite = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   } catch (error) {
     lock?.release();
     throw error;

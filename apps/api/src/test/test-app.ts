@@ -6,11 +6,13 @@ import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { ManualClock } from '../lib/clock.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
+import { migratedPgliteDump, migratedPostgresTemplate } from './migrated-template.ts';
 
 /**
  * Boots the real app in-process (fastify/demo style) on a fresh, migrated database: in-memory PGlite
  * by default, or a throw-away database on the PostgreSQL server named by DATABASE_URL (CI runs the
- * suite both ways). Time is a ManualClock the test moves.
+ * suite both ways), each a copy of a migrated template (./migrated-template.ts). Time is a
+ * ManualClock the test moves.
  */
 export interface TestApp {
   app: FastifyInstance;
@@ -26,19 +28,18 @@ async function freshDatabase(
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ onQuery });
-    await database.migrate();
+    const database = await openDatabase({ onQuery, loadDataDir: await migratedPgliteDump() });
     return { database, drop: async () => {} };
   }
+  const template = await migratedPostgresTemplate(url);
   const name = `pisonow_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ url: target.toString(), onQuery });
-  await database.migrate();
   return {
     database,
     drop: async () => {
