@@ -19,7 +19,10 @@ function migrationsHash(): string {
   const pgliteVersion = (
     JSON.parse(
       readFileSync(
-        path.join(path.dirname(MIGRATIONS_FOLDER), '../../../../node_modules/@electric-sql/pglite/package.json'),
+        path.join(
+          path.dirname(MIGRATIONS_FOLDER),
+          '../../../../node_modules/@electric-sql/pglite/package.json',
+        ),
         'utf8',
       ),
     ) as { version: string }

@@ -404,10 +404,9 @@ export type LoanMoneyResponse = z.infer<typeof loanMoneyResponse>;
 /** A waiver of late charge and penalty already charged (Idempotency-Key required). */
 export const waiverRequest = z
   .strictObject({ lateCharge: positiveCentavos, penalty: positiveCentavos, reason })
-  .refine(
-    (w) => !/^\d+$/.test(w.lateCharge + w.penalty) || BigInt(w.lateCharge) + BigInt(w.penalty) > 0n,
-    { error: 'VALIDATION_FAILED' },
-  );
+  .refine((w) => !/^\d+$/.test(w.lateCharge + w.penalty) || BigInt(w.lateCharge) + BigInt(w.penalty) > 0n, {
+    error: 'VALIDATION_FAILED',
+  });
 export const waiverResponse = z.object({
   /** applied at once (within the threshold), or waiting for a second admin (who may reject it) */
   state: z.enum(['applied', 'pending_approval', 'rejected']),
