@@ -22,6 +22,17 @@ const launchOptions = {
   ],
 };
 
+/**
+ * E2E_SET=ci is the CI-sized run (.ci/run; about 8 minutes on 2 cores): sign-in, the shell, the
+ * clarity items, the application, withdrawal, servicing and the accessibility sweep of every route
+ * on the iPhone, and the console's sign-in, audit and bundle split with the desktop column on
+ * desktop. `npm run test:e2e` runs every journey (about 25 minutes), before a release and whenever a
+ * journey's feature changes.
+ */
+const ciSet = process.env.E2E_SET === 'ci';
+const CI_IPHONE = /(login|shell|clarity|application|withdrawal|servicing|a11y)\.spec\.ts/;
+const CI_DESKTOP = /(desktop|console)\.spec\.ts/;
+
 export default defineConfig({
   testDir: './tests',
   timeout: 45_000,
@@ -42,12 +53,13 @@ export default defineConfig({
       name: 'iphone',
       use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions },
       testIgnore: /(desktop|console[\w-]*)\.spec\.ts/,
+      ...(ciSet ? { testMatch: CI_IPHONE } : {}),
     },
     // the accessibility sweep runs in both projects (every route × iPhone and desktop)
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], browserName: 'chromium', launchOptions },
-      testMatch: /(desktop|a11y|console[\w-]*)\.spec\.ts/,
+      testMatch: ciSet ? CI_DESKTOP : /(desktop|a11y|console[\w-]*)\.spec\.ts/,
     },
   ],
   webServer: {
