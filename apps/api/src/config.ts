@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INACTIVE_APPLICANT_RETENTION_DAYS } from '@pisonow/domain';
+import {
+  DEFAULT_DELINQUENCY_BUCKETS_TEXT,
+  DEFAULT_PROVISION_RATES_TEXT,
+  INACTIVE_APPLICANT_RETENTION_DAYS,
+  parseDelinquencyBuckets,
+  parseProvisionRates,
+} from '@pisonow/domain';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -144,6 +150,20 @@ const envSchema = z
       .string()
       .default('/tutorial/how-to-borrow.{lang}.vtt')
       .refine((v) => v === '' || v.includes('{lang}'), 'must contain {lang} (or be empty)'),
+    /** days-past-due buckets, best to worst (BE-15): `id:min-max`, the last open-ended */
+    DELINQUENCY_BUCKETS: z
+      .string()
+      .default(DEFAULT_DELINQUENCY_BUCKETS_TEXT)
+      .transform((text, ctx) => {
+        try {
+          return parseDelinquencyBuckets(text);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /** month-end provisioning rate per bucket in basis points (BE-15): `bucket:bp`, every bucket */
+    PROVISION_RATES_BP: z.string().default(DEFAULT_PROVISION_RATES_TEXT),
     ROUTE_ALIASES: z
       .string()
       .default('{}')
@@ -160,6 +180,11 @@ const envSchema = z
       }),
   })
   .superRefine((env, ctx) => {
+    try {
+      parseProvisionRates(env.PROVISION_RATES_BP, env.DELINQUENCY_BUCKETS);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['PROVISION_RATES_BP'], message: (error as Error).message });
+    }
     if (env.NODE_ENV === 'production') {
       // Sandbox routes (outbox, captcha answers) would hand out login codes: never in production.
       if (env.SANDBOX)
@@ -255,7 +280,11 @@ const envSchema = z
   })
 
   // defaults that depend on another setting
-  .transform((env) => ({ ...env, HSTS: env.HSTS ?? env.NODE_ENV === 'production' }));
+  .transform((env) => ({
+    ...env,
+    HSTS: env.HSTS ?? env.NODE_ENV === 'production',
+    PROVISION_RATES_BP: parseProvisionRates(env.PROVISION_RATES_BP, env.DELINQUENCY_BUCKETS),
+  }));
 
 export type Config = z.output<typeof envSchema>;
 

@@ -1,19 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Row, Spin, Statistic, Table, Typography } from 'antd';
-import { DPD_BUCKETS, type ConsoleDashboardResponse } from '@pisonow/domain';
+import type { ConsoleDashboardResponse } from '@pisonow/domain';
 import { api } from '../api.ts';
 import { peso } from '../format.ts';
 
 const TrendChart = lazy(() => import('./TrendChart.tsx'));
 
-const BUCKET_LABEL: Record<string, string> = {
-  current: 'Current',
-  '1-30': '1–30 days',
-  '31-60': '31–60 days',
-  '61-90': '61–90 days',
-  '90+': 'Over 90 days',
-};
+/** A configured bucket in words: "Current", "1–30 days", "Over 90 days". */
+function bucketLabel(b: { minDays: number; maxDays: number | null }): string {
+  if (b.maxDays === 0) return 'Current';
+  if (b.maxDays === null) return `Over ${b.minDays - 1} days`;
+  if (b.minDays === b.maxDays) return `${b.minDays} ${b.minDays === 1 ? 'day' : 'days'}`;
+  return `${b.minDays}–${b.maxDays} days`;
+}
 
 export function Dashboard() {
   const q = useQuery({
@@ -73,11 +73,16 @@ export function Dashboard() {
       <Typography.Title level={2} style={{ fontSize: 20, marginTop: 24 }}>
         Loans by days past due
       </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        {d.classifiedOn
+          ? `As the servicing day job classified them on ${d.classifiedOn}.`
+          : 'The servicing day job has not classified any loan yet.'}
+      </Typography.Paragraph>
       <Table
         size="small"
         pagination={false}
         rowKey="bucket"
-        dataSource={DPD_BUCKETS.map((b) => ({ bucket: b, label: BUCKET_LABEL[b], loans: d.loansByDpd[b] }))}
+        dataSource={d.loansByDpd.map((b) => ({ ...b, label: bucketLabel(b) }))}
         columns={[
           { title: 'Days past due', dataIndex: 'label' },
           { title: 'Loans', dataIndex: 'loans', align: 'right' },

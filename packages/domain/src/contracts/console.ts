@@ -7,18 +7,6 @@ import { z } from 'zod';
 export const OPERATOR_ROLES = ['support', 'underwriter', 'finance', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
-/** Days-past-due buckets of the dashboard (BE-15 uses the same cut-offs). */
-export const DPD_BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;
-export type DpdBucket = (typeof DPD_BUCKETS)[number];
-
-export function dpdBucket(daysPastDue: number): DpdBucket {
-  if (daysPastDue <= 0) return 'current';
-  if (daysPastDue <= 30) return '1-30';
-  if (daysPastDue <= 60) return '31-60';
-  if (daysPastDue <= 90) return '61-90';
-  return '90+';
-}
-
 const centavos = z.string().regex(/^-?\d+$/);
 const iso = z.string();
 
@@ -75,9 +63,19 @@ export const consoleDashboardResponse = z.object({
       collections: z.number().int(),
     }),
   ),
-  loansByDpd: z.object(
-    Object.fromEntries(DPD_BUCKETS.map((b) => [b, z.number().int()])) as Record<DpdBucket, z.ZodNumber>,
+  /**
+   * Open loans per configured days-past-due bucket, best to worst, as the servicing day job last
+   * classified them (`classifiedOn`, null before its first run).
+   */
+  loansByDpd: z.array(
+    z.object({
+      bucket: z.string(),
+      minDays: z.number().int(),
+      maxDays: z.number().int().nullable(),
+      loans: z.number().int(),
+    }),
   ),
+  classifiedOn: z.string().nullable(),
 });
 export type ConsoleDashboardResponse = z.infer<typeof consoleDashboardResponse>;
 

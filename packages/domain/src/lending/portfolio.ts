@@ -45,6 +45,35 @@ export function validateBuckets(buckets: readonly DelinquencyBucket[]): string[]
   return problems;
 }
 
+/**
+ * A bucket list as configured (DELINQUENCY_BUCKETS): `id:min-max` separated by commas, the last one
+ * open-ended (`90+:91-`). Throws a RangeError naming every problem, so the server refuses to start
+ * on a list with a gap, an overlap or no open end.
+ */
+export function parseDelinquencyBuckets(text: string): DelinquencyBucket[] {
+  const buckets = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part): DelinquencyBucket => {
+      const match = /^([\w+-]{1,20}):(\d{1,4})-(\d{1,4})?$/.exec(part);
+      if (!match) throw new RangeError(`"${part}" is not id:min-max (max empty for the open-ended last one)`);
+      return {
+        id: match[1]!,
+        minDays: Number(match[2]),
+        maxDays: match[3] === undefined ? null : Number(match[3]),
+      };
+    });
+  const problems = validateBuckets(buckets);
+  if (problems.length) throw new RangeError(problems.join('; '));
+  return buckets;
+}
+
+/** The default list in the configuration's notation (the README and .env.example show it). */
+export const DEFAULT_DELINQUENCY_BUCKETS_TEXT = DEFAULT_DELINQUENCY_BUCKETS.map(
+  (b) => `${b.id}:${b.minDays}-${b.maxDays ?? ''}`,
+).join(',');
+
 /** The bucket a number of days past due falls in. */
 export function bucketOf(
   daysPastDue: number,

@@ -18,6 +18,36 @@ export const PROVISION_RATES_BP: Readonly<Record<string, number>> = Object.freez
   '90+': 10_000,
 });
 
+/**
+ * Provisioning rates as configured (PROVISION_RATES_BP): `bucket:basisPoints` separated by commas,
+ * one for every bucket of `buckets`, each 0–10,000. Throws a RangeError naming every problem.
+ */
+export function parseProvisionRates(
+  text: string,
+  buckets: readonly DelinquencyBucket[],
+): Readonly<Record<string, number>> {
+  const rates: Record<string, number> = {};
+  const problems: string[] = [];
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const match = /^([\w+-]{1,20}):(\d{1,5})$/.exec(part);
+    if (!match || Number(match[2]) > 10_000) problems.push(`"${part}" is not bucket:basisPoints (0–10000)`);
+    else rates[match[1]!] = Number(match[2]);
+  }
+  for (const b of buckets) if (rates[b.id] === undefined) problems.push(`no rate for bucket ${b.id}`);
+  for (const id of Object.keys(rates))
+    if (!buckets.some((b) => b.id === id)) problems.push(`${id} is not a configured bucket`);
+  if (problems.length) throw new RangeError(problems.join('; '));
+  return Object.freeze(rates);
+}
+
+/** The default rates in the configuration's notation. */
+export const DEFAULT_PROVISION_RATES_TEXT = Object.entries(PROVISION_RATES_BP)
+  .map(([id, bp]) => `${id}:${bp}`)
+  .join(',');
+
 export interface ProvisionRow {
   bucket: string;
   loans: number;

@@ -16,3 +16,4 @@ export * from './credit-reports.ts';
 export * from './aml.ts';
 export * from './disputes.ts';
 export * from './complaints.ts';
+export * from './delinquency.ts';

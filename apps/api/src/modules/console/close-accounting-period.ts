@@ -77,7 +77,7 @@ export async function closeAccountingPeriod(
       const next = addDays(last.closedThrough, 1).slice(0, 7);
       if (next !== input.month) throw new AppError('PERIOD_OUT_OF_ORDER', { params: { next } });
     }
-    const provision = await bookProvisioning(tx, input.month, through);
+    const provision = await bookProvisioning(tx, input.month, through, ctx);
     const trialBalance = await trialBalanceThrough(tx, through);
     const total = Object.values(trialBalance).reduce((s, v) => s + BigInt(v), 0n);
     if (total !== 0n) throw new Error(`the trial balance through ${through} does not sum to zero: ${total}`);
@@ -112,6 +112,7 @@ async function bookProvisioning(
   tx: Tx,
   month: string,
   through: string,
+  policy: Pick<MoneyContext, 'delinquencyBuckets' | 'provisionRatesBp'>,
 ): Promise<{ provisionRequired: string; provisionPosted: string }> {
   const writtenOff = new Set(
     (
@@ -122,7 +123,11 @@ async function bookProvisioning(
     ).map((w) => w.orderId),
   );
   const loans = (await loadPortfolioLoans({ db: tx })).filter((l) => !writtenOff.has(l.id));
-  const { total } = provisionRequired(positionsAsOf(loans, through));
+  const { total } = provisionRequired(
+    positionsAsOf(loans, through, policy.delinquencyBuckets),
+    policy.delinquencyBuckets,
+    policy.provisionRatesBp,
+  );
   const balances = await trialBalanceThrough(tx, through);
   const current = -BigInt(balances.allowance_for_credit_losses ?? '0');
   const entries = provisioningEntries(total, current);

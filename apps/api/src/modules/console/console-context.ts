@@ -1,3 +1,4 @@
+import type { DelinquencyBucket } from '@pisonow/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -13,6 +14,8 @@ export interface ConsoleContext {
   lockFailures: number;
   lockMinutes: number;
   photoLinkSeconds: number;
+  /** the configured days-past-due buckets (BE-15): the dashboard and the portfolio report */
+  delinquencyBuckets: readonly DelinquencyBucket[];
 }
 
 export function consoleContext(app: FastifyInstance): ConsoleContext {
@@ -27,5 +30,6 @@ export function consoleContext(app: FastifyInstance): ConsoleContext {
     lockFailures: c.CONSOLE_LOCK_FAILURES,
     lockMinutes: c.CONSOLE_LOCK_MINUTES,
     photoLinkSeconds: c.PHOTO_LINK_SECONDS,
+    delinquencyBuckets: c.DELINQUENCY_BUCKETS,
   };
 }

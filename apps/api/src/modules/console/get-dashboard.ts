@@ -1,18 +1,16 @@
 import { and, count, eq, gte, inArray, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
-  DPD_BUCKETS,
   addDays,
   daysBetween,
-  dpdBucket,
   manilaDate,
   manilaDayStart,
   nextManilaDayStart,
   type ConsoleDashboardResponse,
-  type DpdBucket,
 } from '@pisonow/domain';
 import {
   applicationDecisions,
   applications,
+  loanDelinquency,
   loanTransactions,
   orders,
   repayments,
@@ -30,8 +28,9 @@ const manilaDay = (column: AnyColumn) =>
 
 /**
  * GET /api/console/dashboard: applications, approvals, disbursements and collections per Manila day
- * over the last 30 days (today last), loans being serviced by days past due, and portfolio at risk
- * (PAR30: outstanding principal more than 30 days past due over all outstanding principal).
+ * over the last 30 days (today last), open loans per days-past-due bucket as the day job classified
+ * them, and portfolio at risk (PAR30: outstanding principal more than 30 days past due over all
+ * outstanding principal).
  * Aggregates only, but drawn from personal data, so the view is audited like the others.
  */
 export async function getDashboard(
@@ -51,7 +50,7 @@ export async function getDashboard(
       .groupBy(day);
     return new Map(rows.map((r) => [r.day, Number(r.n)]));
   };
-  const [submitted, approvals, disbursements, collections, servicing] = await Promise.all([
+  const [submitted, approvals, disbursements, collections, servicing, classified] = await Promise.all([
     perDay(applications.submittedAt, applications),
     perDay(applicationDecisions.decidedAt, applicationDecisions, eq(applicationDecisions.outcome, 'approve')),
     perDay(orders.disbursedAt, orders),
@@ -65,6 +64,14 @@ export async function getDashboard(
       .leftJoin(loanTransactions, eq(loanTransactions.orderId, orders.id))
       .where(and(inArray(orders.status, SERVICING), isNotNull(orders.dueDate)))
       .groupBy(orders.id, orders.dueDate),
+    ctx.db
+      .select({
+        bucket: loanDelinquency.bucket,
+        loans: count(),
+        classifiedOn: sql<string>`max(${loanDelinquency.classifiedOn})`,
+      })
+      .from(loanDelinquency)
+      .groupBy(loanDelinquency.bucket),
   ]);
   const last30Days = Array.from({ length: DAYS }, (_, i) => {
     const date = addDays(today, i - (DAYS - 1));
@@ -76,13 +83,23 @@ export async function getDashboard(
       collections: collections.get(date) ?? 0,
     };
   });
-  const loansByDpd = Object.fromEntries(DPD_BUCKETS.map((b) => [b, 0])) as Record<DpdBucket, number>;
+  // the day job's classification (classify-delinquency.ts), in the configured order
+  const perBucket = new Map(classified.map((c) => [c.bucket, Number(c.loans)]));
+  const loansByDpd = ctx.delinquencyBuckets.map((b) => ({
+    bucket: b.id,
+    minDays: b.minDays,
+    maxDays: b.maxDays,
+    loans: perBucket.get(b.id) ?? 0,
+  }));
+  const classifiedOn = classified.reduce<string | null>(
+    (latest, c) => (latest === null || c.classifiedOn > latest ? c.classifiedOn : latest),
+    null,
+  );
   let outstanding = 0n;
   let atRisk = 0n;
   for (const loan of servicing) {
     const dpd = daysBetween(loan.dueDate!, today);
     const principal = BigInt(loan.principal);
-    loansByDpd[dpdBucket(dpd)] += 1;
     outstanding += principal;
     if (dpd > 30) atRisk += principal;
   }
@@ -98,5 +115,6 @@ export async function getDashboard(
     },
     last30Days,
     loansByDpd,
+    classifiedOn,
   };
 }

@@ -1,3 +1,4 @@
+import type { DelinquencyBucket } from '@pisonow/domain';
 import type { FastifyInstance } from 'fastify';
 import { baseContext, type BaseContext } from '../../lib/base-context.ts';
 import type { Jobs } from '../../plugins/app/jobs.ts';
@@ -15,10 +16,20 @@ export interface MoneyContext extends BaseContext {
   jobs: Pick<Jobs, 'sendInTx'>;
   /** an accepted payout not confirmed after this long is listed for finance to chase */
   payoutStuckMinutes: number;
+  /** the configured days-past-due buckets and their provisioning rates (BE-15, month-end) */
+  delinquencyBuckets: readonly DelinquencyBucket[];
+  provisionRatesBp: Readonly<Record<string, number>>;
 }
 
 export function moneyContext(app: FastifyInstance): MoneyContext {
-  return { ...baseContext(app), payouts: app.providers.payouts, jobs: app.jobs, payoutStuckMinutes: 30 };
+  return {
+    ...baseContext(app),
+    payouts: app.providers.payouts,
+    jobs: app.jobs,
+    payoutStuckMinutes: 30,
+    delinquencyBuckets: app.config.DELINQUENCY_BUCKETS,
+    provisionRatesBp: app.config.PROVISION_RATES_BP,
+  };
 }
 
 /** What one money action did, for its audit entry; `replayed`: it had already been done. */

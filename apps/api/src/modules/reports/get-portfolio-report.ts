@@ -10,12 +10,12 @@ import { pesos, toCsv } from './reports-csv.ts';
  * ledger's principal receivable as of the same day, which equals the portfolio's principal.
  */
 export async function getPortfolioReport(
-  ctx: Pick<ConsoleContext, 'db' | 'clock'>,
+  ctx: Pick<ConsoleContext, 'db' | 'clock' | 'delinquencyBuckets'>,
   input: { actor: Actor; asOf?: string | undefined; format: 'json' | 'csv' },
 ): Promise<PortfolioReportResponse> {
   const asOf = input.asOf ?? manilaDate(ctx.clock.now());
   const [loans, movements] = await Promise.all([loadPortfolioLoans(ctx), loadLedgerMovements(ctx, asOf)]);
-  const r = portfolioReport(loans, asOf);
+  const r = portfolioReport(loans, asOf, ctx.delinquencyBuckets);
   await recordAudit(ctx.db, ctx.clock, input.actor, {
     action: 'report.portfolio',
     targetType: 'report',

@@ -41,6 +41,7 @@ export function servicingContext(app: FastifyInstance): ServicingContext {
     ).replace(/\/$/, ''),
     bankChangeMaintenance: c.BANK_CHANGE_MAINTENANCE,
     accrualParallelism: c.ACCRUAL_PARALLELISM,
+    delinquencyBuckets: c.DELINQUENCY_BUCKETS,
     companyName: c.PRODUCT_NAME,
     company: c,
   };

@@ -1,3 +1,4 @@
+import type { DelinquencyBucket } from '@pisonow/domain';
 import type { Config } from '../../config.ts';
 import type { BaseContext } from '../../lib/base-context.ts';
 import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
@@ -18,6 +19,8 @@ export interface ServicingContext extends BaseContext {
   bankChangeMaintenance: boolean;
   /** accrual batches at once (BE-06; each its own connection) */
   accrualParallelism: number;
+  /** the configured days-past-due buckets the day job classifies loans into (BE-15) */
+  delinquencyBuckets: readonly DelinquencyBucket[];
   companyName: string;
   /** the lender as the statement and the clearance letter name it (BE-12) */
   company: Pick<Config, 'COMPANY_NAME' | 'COMPANY_SEC_REG_NO' | 'COMPANY_CA_NO'>;
