@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { screenPerson, nameSimilarity } from '@pisonow/domain';
-import { amlScreenings, reviewCases } from '../../db/schema/index.ts';
+import { amlScreenings, payouts, reviewCases } from '../../db/schema/index.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
 import { createOperators, signInOperator, type TestOperator } from '../../test/console-fixtures.ts';
 import { withdrawalBody } from '../../test/order-fixtures.ts';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { decidePendingApplications } from '../lending/decide-application.ts';
 import { lendingContext } from '../lending/lending-context.ts';
+import { disburseOrder } from '../orders/disburse-order.ts';
+import { ordersContext } from '../orders/orders-context.ts';
 import { importSanctionsList } from './import-sanctions-list.ts';
 import { amlHold } from './screen-customer.ts';
 import { parseUnConsolidatedList } from './parse-un-list.ts';
@@ -164,5 +166,50 @@ describe('BE-14 screening in the lending flow and the console', () => {
     // still the same person on the list, so they are held again until someone looks
     expect(await amlHold(t.database.db, listed.customerId)).toBe(true);
     expect(await amlHold(t.database.db, ordinary.customerId)).toBe(true);
+  });
+
+  it('BE-14 a list re-imported while a loan is being paid out holds the payout until the match is cleared', async () => {
+    const b = await submitCompleteApplication(t.database.db, api, '9176600003', {
+      name: { firstName: 'Marites', lastName: 'Dimaculangan' },
+      birthDate: '1988-02-02',
+    });
+    await decidePendingApplications(lendingContext(t.app));
+    const placed = await order(b.h, '9176600003');
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const orderId = placed.body.id as string;
+    // the list changes between booking and payout
+    const listed = SAMPLE.replace(
+      '</INDIVIDUALS>',
+      `<INDIVIDUAL><FIRST_NAME>MARITES</FIRST_NAME><SECOND_NAME>DIMACULANGAN</SECOND_NAME><REFERENCE_NUMBER>TSi.005</REFERENCE_NUMBER>
+       <INDIVIDUAL_DATE_OF_BIRTH><TYPE_OF_DATE>EXACT</TYPE_OF_DATE><DATE>1988-02-02</DATE></INDIVIDUAL_DATE_OF_BIRTH></INDIVIDUAL></INDIVIDUALS>`,
+    );
+    await importSanctionsList(t.database.db, { xml: listed, now: t.clock.now() });
+    const ctx = ordersContext(t.app);
+    const sent: unknown[] = [];
+    const watched = {
+      ...ctx,
+      payouts: { ...ctx.payouts, send: async (r: never) => (sent.push(r), ctx.payouts.send(r)) },
+    };
+    expect(await disburseOrder(watched, { orderId })).toBe('aml-hold');
+    expect(sent).toEqual([]);
+    const [attempt] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
+    expect(attempt!.state).toBe('pending');
+    // the underwriter clears it: the next sweep pays out
+    const [hit] = await t.database.db
+      .select()
+      .from(amlScreenings)
+      .where(eq(amlScreenings.customerId, b.customerId))
+      .orderBy(desc(amlScreenings.screenedAt))
+      .limit(1);
+    const underwriter = await signInOperator(t, ops.underwriter!);
+    const cleared = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/aml/screenings/${hit!.id}/resolve`,
+      headers: { ...underwriter.write, 'content-type': 'application/json' },
+      payload: JSON.stringify({ resolution: 'cleared', note: 'different person: other birthplace' }),
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await disburseOrder(watched, { orderId })).not.toBe('aml-hold');
+    expect(sent).toHaveLength(1);
   });
 });

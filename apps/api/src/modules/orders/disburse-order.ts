@@ -1,11 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { orders, payouts } from '../../db/schema/index.ts';
 import { PayoutSendError } from '../../providers/payout/payout-provider.ts';
+import { amlHold } from '../aml/screen-customer.ts';
 import { applyPayoutResult } from './apply-payout-result.ts';
 import type { OrdersContext } from './orders-context.ts';
 
 /**
- * The disbursement job (BE-05, ST-04): sends the latest pending payout attempt of an order. The send
+ * The disbursement job (BE-05, ST-04, BE-14): sends the latest pending payout attempt of an order,
+ * unless an AML possible match on the borrower is open. The send
  * happens outside any database transaction, with the attempt id as the provider's idempotency key,
  * so running the job twice (or after a crash between send and record) never pays twice.
  */
@@ -23,6 +25,13 @@ export async function disburseOrder(
     .orderBy(desc(payouts.attempt))
     .limit(1);
   if (!payout || payout.state !== 'pending') return `attempt-${payout?.state ?? 'missing'}`;
+  // BE-14: a list re-imported after the order was booked may name the borrower; no money leaves
+  // while the possible match is open. The attempt stays pending: the minute sweep sends it once the
+  // AML queue clears the match (a confirmed match keeps it held, for the STR and the authorities).
+  if (await amlHold(ctx.db, order.customerId)) {
+    ctx.log.warn({ orderId, payoutId: payout.id }, 'payout held: AML screening match under review');
+    return 'aml-hold';
+  }
   const d = payout.destination as Record<string, string | undefined>;
   try {
     const result = await ctx.payouts.send({
