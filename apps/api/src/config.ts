@@ -150,6 +150,25 @@ const envSchema = z
       .string()
       .default('/tutorial/how-to-borrow.{lang}.vtt')
       .refine((v) => v === '' || v.includes('{lang}'), 'must contain {lang} (or be empty)'),
+    /**
+     * Non-working days besides weekends and the regular holidays (BE-14 working-day deadlines): the
+     * special days, Eid'l Fitr and Eid'l Adha and any moved date of the yearly proclamation.
+     */
+    NON_WORKING_DAYS: z
+      .string()
+      .default('')
+      .transform((text, ctx) => {
+        const days = text
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean);
+        for (const day of days)
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
+            ctx.addIssue({ code: 'custom', message: `"${day}" is not a YYYY-MM-DD date` });
+            return z.NEVER;
+          }
+        return days;
+      }),
     /** days-past-due buckets, best to worst (BE-15): `id:min-max`, the last open-ended */
     DELINQUENCY_BUCKETS: z
       .string()

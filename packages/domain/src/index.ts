@@ -9,6 +9,7 @@ export * from './scaling.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/public-config.ts';
 export * from './time.ts';
+export * from './holidays.ts';
 export * from './application/index.ts';
 export * from './photo/index.ts';
 export * from './lending/index.ts';

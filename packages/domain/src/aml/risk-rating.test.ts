@@ -129,13 +129,16 @@ describe('BE-14 risk rating', () => {
 
 describe('BE-14 STR filing deadline (5 working days, a reading for counsel)', () => {
   it.each([
-    ['2026-11-23', '2026-11-30'], // Monday → next Monday
-    ['2026-11-27', '2026-12-04'], // Friday → next Friday
-    ['2026-11-28', '2026-12-04'], // Saturday → Friday
+    ['2026-11-16', '2026-11-23'], // Monday → next Monday
+    ['2026-11-20', '2026-11-27'], // Friday → next Friday
+    ['2026-11-21', '2026-11-27'], // Saturday → Friday
+    ['2026-11-23', '2026-12-01'], // Bonifacio Day (Monday 30 November) is not a working day
+    ['2026-12-22', '2026-12-31'], // Christmas Day and Rizal Day
   ])('BE-14 determined %s → file by %s', (on, by) => {
     expect(strDeadline(on)).toBe(by);
   });
-  it('BE-14 skips holidays given', () => {
-    expect(strDeadline('2026-11-27', ['2026-11-30'])).toBe('2026-12-07');
+  it('BE-14 skips the configured non-working days (the yearly proclamation)', () => {
+    expect(strDeadline('2026-12-01')).toBe('2026-12-08');
+    expect(strDeadline('2026-12-01', ['2026-12-08'])).toBe('2026-12-09');
   });
 });

@@ -1,5 +1,5 @@
+import { addWorkingDays } from '../holidays.ts';
 import type { IncomeBand } from '../application/enums.ts';
-import { addDays } from '../time.ts';
 
 /**
  * Borrower risk rating (BE-14, SEC MC 4 s.2021 on a risk-based approach; RA 9160 as amended):
@@ -147,23 +147,12 @@ export type StrReason = (typeof STR_REASONS)[number];
 export const STR_STATUSES = ['open', 'reported', 'closed_no_report'] as const;
 export type StrStatus = (typeof STR_STATUSES)[number];
 
-/** Days of the working week, Manila: Monday to Friday. */
-const isWeekend = (iso: string) => {
-  const d = new Date(`${iso}T00:00:00Z`).getUTCDay();
-  return d === 0 || d === 6;
-};
-
 /**
  * The filing deadline of a suspicious-transaction report: 5 working days after the day of the
  * determination (our reading of the AMLC's 2018 IRR, Rule 22, and its reporting guidelines, for
- * counsel to confirm). Working days are Monday to Friday; `holidays` (YYYY-MM-DD) are skipped too.
+ * counsel to confirm). Working days are Monday to Friday less the regular holidays and the
+ * configured non-working days (holidays.ts).
  */
-export function strDeadline(determinedOn: string, holidays: readonly string[] = []): string {
-  let day = determinedOn;
-  let left = 5;
-  while (left > 0) {
-    day = addDays(day, 1);
-    if (!isWeekend(day) && !holidays.includes(day)) left -= 1;
-  }
-  return day;
+export function strDeadline(determinedOn: string, nonWorkingDays: readonly string[] = []): string {
+  return addWorkingDays(determinedOn, 5, nonWorkingDays);
 }

@@ -29,8 +29,14 @@ let t: TestApp;
 let api: ReturnType<typeof client>;
 let ops: Record<string, TestOperator>;
 let uw: ConsoleSession;
+/** two proclaimed non-working days in the week after the test clock's day (ManualClock: 2026-11-22) */
+const NON_WORKING_DAYS = ['2026-11-24', '2026-11-25'];
 beforeAll(async () => {
-  t = await createTestApp({ CAPTCHA_IP_SENDS_PER_HOUR: '1000', CAPTCHA_PREFIX_SENDS_PER_10_MINUTES: '1000' });
+  t = await createTestApp({
+    CAPTCHA_IP_SENDS_PER_HOUR: '1000',
+    CAPTCHA_PREFIX_SENDS_PER_10_MINUTES: '1000',
+    NON_WORKING_DAYS: NON_WORKING_DAYS.join(','),
+  });
   api = client(t.app);
   ops = await createOperators(t);
   uw = await signInOperator(t, ops.underwriter!);
@@ -186,9 +192,11 @@ describe('BE-14 suspicious-transaction cases', () => {
     expect(c).toMatchObject({
       status: 'open',
       determinedOn: today,
-      deadline: strDeadline(today),
+      deadline: strDeadline(today, NON_WORKING_DAYS),
       overdue: false,
     });
+    // the configured days count: without them the deadline would be earlier
+    expect(strDeadline(today) < c.deadline).toBe(true);
     // the same request key again: the same case
     expect((await call(uw, 'POST', '/api/console/aml/str-cases', body)).json().id).toBe(c.id);
 
@@ -211,7 +219,7 @@ describe('BE-14 suspicious-transaction cases', () => {
       subject: { customerId: b.customerId, lastName: 'Santos', firstName: 'Maria', birthDate: '1990-02-03' },
       reason: 'amount_not_commensurate',
       narrative: expect.stringContaining('ID checked'),
-      case: { id: c.id, deadline: strDeadline(today) },
+      case: { id: c.id, deadline: strDeadline(today, NON_WORKING_DAYS) },
     });
     expect(doc.transactions).toEqual([
       expect.objectContaining({ kind: 'order', id: b.orderId, amount: '2000.00', currency: 'PHP' }),

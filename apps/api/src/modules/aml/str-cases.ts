@@ -177,7 +177,7 @@ export async function openStrCase(
       narrative: input.narrative,
       transactions: unique,
       determinedOn: today,
-      deadline: strDeadline(today),
+      deadline: strDeadline(today, ctx.nonWorkingDays),
       openedBy,
       openedAt: now,
       updatedAt: now,

@@ -16,6 +16,8 @@ export interface ConsoleContext {
   photoLinkSeconds: number;
   /** the configured days-past-due buckets (BE-15): the dashboard and the portfolio report */
   delinquencyBuckets: readonly DelinquencyBucket[];
+  /** the configured non-working days besides weekends and regular holidays (STR deadlines) */
+  nonWorkingDays: readonly string[];
 }
 
 export function consoleContext(app: FastifyInstance): ConsoleContext {
@@ -31,5 +33,6 @@ export function consoleContext(app: FastifyInstance): ConsoleContext {
     lockMinutes: c.CONSOLE_LOCK_MINUTES,
     photoLinkSeconds: c.PHOTO_LINK_SECONDS,
     delinquencyBuckets: c.DELINQUENCY_BUCKETS,
+    nonWorkingDays: c.NON_WORKING_DAYS,
   };
 }
