@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Radio, Table, Typography } from 'antd';
 import { api } from '../api.ts';
-import { navigate } from '../router.ts';
 import { when } from '../format.ts';
 import { AmlRiskList, StrCases } from './AmlRisk.tsx';
+import { BorrowerLink } from '../components/borrower-link.tsx';
 
 interface Hit {
   reference: string;
@@ -73,15 +73,7 @@ export function AmlQueue() {
             dataIndex: 'phone',
             width: 160,
             render: (phone: string, row) => (
-              <a
-                href={`/console/borrowers/${row.customerId}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(`/console/borrowers/${row.customerId}`);
-                }}
-              >
-                +63 {phone}
-              </a>
+              <BorrowerLink customerId={row.customerId}>+63 {phone}</BorrowerLink>
             ),
           },
           {

@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Segmented, Table, Tag, Typography } from 'antd';
 import type { ConsoleComplaintItem, ConsoleComplaintList } from '@pisonow/domain';
 import { api } from '../api.ts';
-import { navigate } from '../router.ts';
 import { when } from '../format.ts';
+import { BorrowerLink } from '../components/borrower-link.tsx';
 
 const CATEGORY: Record<string, string> = {
   payment_not_reflected: 'Payment not reflected',
@@ -123,15 +123,7 @@ export function Complaints({ canRespond }: { canRespond: boolean }) {
             dataIndex: 'phone',
             width: 150,
             render: (phone: string, row) => (
-              <a
-                href={`/console/borrowers/${row.customerId}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(`/console/borrowers/${row.customerId}`);
-                }}
-              >
-                +63 {phone}
-              </a>
+              <BorrowerLink customerId={row.customerId}>+63 {phone}</BorrowerLink>
             ),
           },
           {

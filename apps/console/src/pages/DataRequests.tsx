@@ -7,8 +7,8 @@ import type {
   ConsoleRetentionErasureList,
 } from '@pisonow/domain';
 import { api } from '../api.ts';
-import { navigate } from '../router.ts';
 import { when } from '../format.ts';
+import { BorrowerLink } from '../components/borrower-link.tsx';
 
 const CATEGORY: Record<string, string> = {
   identity: 'Identity',
@@ -91,15 +91,7 @@ export function DataRequests({
             dataIndex: 'phone',
             width: 160,
             render: (phone: string, row) => (
-              <a
-                href={`/console/borrowers/${row.customerId}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(`/console/borrowers/${row.customerId}`);
-                }}
-              >
-                +63 {phone}
-              </a>
+              <BorrowerLink customerId={row.customerId}>+63 {phone}</BorrowerLink>
             ),
           },
           {

@@ -8,8 +8,8 @@ import {
   type DisputeRejectionReason,
 } from '@pisonow/domain';
 import { api } from '../api.ts';
-import { navigate } from '../router.ts';
 import { peso, when } from '../format.ts';
+import { BorrowerLink } from '../components/borrower-link.tsx';
 
 const REASONS: Record<DisputeRejectionReason, string> = {
   no_payment_found: 'No payment found with that reference and amount',
@@ -82,17 +82,7 @@ export function Disputes({ canResolve }: { canResolve: boolean }) {
             title: 'Borrower',
             dataIndex: 'phoneMasked',
             width: 150,
-            render: (phone: string, row) => (
-              <a
-                href={`/console/borrowers/${row.customerId}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(`/console/borrowers/${row.customerId}`);
-                }}
-              >
-                {phone}
-              </a>
-            ),
+            render: (phone: string, row) => <BorrowerLink customerId={row.customerId}>{phone}</BorrowerLink>,
           },
           {
             title: 'Paid (per receipt)',

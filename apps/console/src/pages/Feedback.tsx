@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Input, Modal, Segmented, Table, Typography } from 'antd';
 import type { ConsoleFeedbackItem, ConsoleFeedbackList } from '@pisonow/domain';
 import { api } from '../api.ts';
-import { navigate } from '../router.ts';
 import { when } from '../format.ts';
+import { BorrowerLink } from '../components/borrower-link.tsx';
 
 const LANGUAGE: Record<string, string> = { 'en-US': 'English', fil: 'Filipino', 'zh-CN': 'Chinese' };
 
@@ -58,15 +58,7 @@ export function Feedback() {
             dataIndex: 'phone',
             width: 170,
             render: (phone: string, row) => (
-              <a
-                href={`/console/borrowers/${row.customerId}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(`/console/borrowers/${row.customerId}`);
-                }}
-              >
-                +63 {phone}
-              </a>
+              <BorrowerLink customerId={row.customerId}>+63 {phone}</BorrowerLink>
             ),
           },
           { title: 'Language', dataIndex: 'locale', width: 100, render: (l: string) => LANGUAGE[l] ?? l },

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Input, Table, Tag, Typography } from 'antd';
 import type { BorrowerSearchResponse } from '@pisonow/domain';
 import { api } from '../api.ts';
-import { navigate } from '../router.ts';
 import { when } from '../format.ts';
+import { BorrowerLink } from '../components/borrower-link.tsx';
 
 type Row = BorrowerSearchResponse['results'][number];
 
@@ -48,16 +48,9 @@ export function Search() {
             title: 'Name',
             dataIndex: 'name',
             render: (name: string | null, row) => (
-              <a
-                href={`/console/borrowers/${row.customerId}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(`/console/borrowers/${row.customerId}`);
-                }}
-                data-testid={`open-${row.customerId}`}
-              >
+              <BorrowerLink customerId={row.customerId} testId={`open-${row.customerId}`}>
                 {name ?? '(no name yet)'}
-              </a>
+              </BorrowerLink>
             ),
           },
           { title: 'Phone', dataIndex: 'phone', render: (p: string) => `+63 ${p}` },
