@@ -6,12 +6,13 @@ import { freshPhone, loginThroughApi } from './login.ts';
 
 /**
  * Borrower setups through the server's HTTP API, for the journeys whose subject is not the
- * application itself (console, servicing, coupons, messages…): the same borrower the UI helpers
- * make (`loginThroughUi`, `applyAndWait`, `borrowerWithLoan`), the same answers on each step, the
- * same fixture photos uploaded for real (the server checks their quality and the sandbox face
- * check), in a second or two instead of the ~40–60 s of the seven pages. The requests go through
- * `page.request` (the page's origin and cookie jar); the session is then put into localStorage the
- * way the app keeps it (`coCore`, `userInfo`), so the journey carries on in the browser.
+ * application itself (console, servicing, coupons, messages…): the borrower the UI helpers make
+ * (`loginThroughUi`, `applyAndWait`, then /allWithdraw and /loan) with the same answers on each
+ * step and the same fixture photos, uploaded for real (the server checks their quality and runs the
+ * sandbox face check), in a few seconds instead of the ~30–60 s of the seven pages. The requests go
+ * through `page.request` (the page's origin and cookie jar); the session is then put into
+ * localStorage the way the app keeps it (`coCore`, `userInfo`), so the journey carries on in the
+ * browser.
  *
  * The application pages stay covered through the UI by application.spec.ts and the first test of
  * withdrawal.spec.ts.
@@ -322,7 +323,8 @@ export async function withdrawThroughApi(
 }
 
 /**
- * Like `borrowerWithLoan`: a fresh borrower with a paid-out ₱4,000 / 14-day loan, home showing it.
+ * A fresh borrower with a paid-out ₱4,000 / 14-day loan (what `applyAndWait`, the largest offer on
+ * /allWithdraw and `agreeSignAndSubmit` lead to), home showing it.
  * With a payout account ending 4444 (sandbox: the bank is down) pass `until: 'payout_failed'`.
  */
 export async function borrowerWithLoanThroughApi(
