@@ -58,12 +58,15 @@ export async function putSessionInBrowser(page: Page, session: BorrowerSession):
   }, session);
 }
 
-/** Signs a fresh borrower in through the API and into the browser; home shows the application card. */
+/**
+ * Signs a fresh borrower in through the API and into the browser; home shows "Apply now" (drawn
+ * only once the signed-in home summary has loaded).
+ */
 export async function signInThroughApi(page: Page, phone = freshPhone()): Promise<BorrowerSession> {
   const session = await loginThroughApi(page.request, phone);
   await putSessionInBrowser(page, session);
   await page.goto('/homeIndex');
-  await expect(page.getByTestId('apply-card')).toBeVisible();
+  await expect(page.getByTestId('apply-card').getByTestId('apply-now')).toBeVisible();
   return session;
 }
 
