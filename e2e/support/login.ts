@@ -64,7 +64,14 @@ export async function coCore(page: Page): Promise<Record<string, unknown>> {
 export async function loginThroughApi(
   request: APIRequestContext,
   phone = freshPhone(),
-): Promise<{ phone: string; token: string; customerId: string; headers: Record<string, string> }> {
+): Promise<{
+  phone: string;
+  token: string;
+  customerId: string;
+  registered: boolean;
+  expiresAt: string;
+  headers: Record<string, string>;
+}> {
   expect((await request.post('/api/auth/login-code', { data: { phone } })).ok()).toBe(true);
   const login = await request.post('/api/auth/login', {
     data: {
@@ -75,6 +82,11 @@ export async function loginThroughApi(
     },
   });
   expect(login.ok()).toBe(true);
-  const { token, customerId } = (await login.json()) as { token: string; customerId: string };
-  return { phone, token, customerId, headers: { authorization: `Bearer ${token}` } };
+  const { token, customerId, registered, expiresAt } = (await login.json()) as {
+    token: string;
+    customerId: string;
+    registered: boolean;
+    expiresAt: string;
+  };
+  return { phone, token, customerId, registered, expiresAt, headers: { authorization: `Bearer ${token}` } };
 }

@@ -2,21 +2,11 @@ import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { fileURLToPath } from 'node:url';
 import { coCore } from './login.ts';
-import { agreeSignAndSubmit, applyAndWait } from './withdrawal.ts';
 
-/** Helpers of the servicing journeys (issue 7): a paid-out loan, the sandbox clock and collection simulator. */
-
-/** A fresh borrower with a paid-out ₱4,000 / 14-day loan; returns the phone and the order id. */
-export async function borrowerWithLoan(page: Page): Promise<{ phone: string; orderId: string }> {
-  const phone = await applyAndWait(page, { expect: 'Can be withdrawn' });
-  await page.getByTestId('apply-withdraw').click();
-  await expect(page.getByTestId('withdraw-amount-value')).toHaveText('₱4,000.00');
-  await page.getByTestId('withdraw-continue').click();
-  await expect(page).toHaveURL(/\/loan\?amount=400000&termDays=14$/);
-  const orderId = await agreeSignAndSubmit(page);
-  await expect(page.getByTestId('order-status')).toHaveText('Expires in 14 days', { timeout: 30_000 });
-  return { phone, orderId };
-}
+/**
+ * Helpers of the servicing journeys (issue 7): the sandbox clock and collection simulator. The
+ * paid-out loan they start from is `borrowerWithLoanThroughApi` (support/api-borrower.ts).
+ */
 
 export async function bearer(page: Page): Promise<Record<string, string>> {
   const core = await coCore(page);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi } from '../support/login.ts';
 import { expectAccessible, setLanguage } from '../support/servicing.ts';
+import { loginThroughApiInBrowser } from '../support/api-borrower.ts';
 
 /**
  * BE-11 on an iPhone (RA 11765, SEC MC 5 s.2023): from the profile, file a complaint and see its
@@ -20,7 +20,7 @@ test('BE-11 complaints: a borrower files one from the profile and sees the ticke
   page,
 }) => {
   test.setTimeout(120_000);
-  await loginThroughUi(page);
+  await loginThroughApiInBrowser(page);
   await page.goto('/my');
   await page.getByTestId('my-link-complaints').click();
   await expect(page).toHaveURL(/\/complaints$/);

@@ -1,14 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { FINANCE, axe, signInToConsole } from '../support/console.ts';
-import {
-  bearer,
-  borrowerWithLoan,
-  expectAccessible,
-  expectNoRawKeys,
-  sandboxToday,
-  simulate,
-} from '../support/servicing.ts';
+import { bearer, expectAccessible, expectNoRawKeys, sandboxToday, simulate } from '../support/servicing.ts';
+import { borrowerWithLoanThroughApi } from '../support/api-borrower.ts';
 
 const RECEIPT = fileURLToPath(
   new URL('../../apps/api/src/test/fixtures/photos/id-card-blurred.jpg', import.meta.url),
@@ -25,7 +19,7 @@ test('BE-10: a payment dispute with a receipt photo → matched in the console �
   browser,
 }) => {
   test.setTimeout(240_000);
-  const { orderId } = await borrowerWithLoan(page);
+  const { orderId } = await borrowerWithLoanThroughApi(page);
 
   // the borrower paid ₱1,500 by bank transfer instead of the whole amount: held in suspense
   const started = await page.request.post(`/api/orders/${orderId}/repayments`, {

@@ -2,16 +2,17 @@ import { expect, test, type Browser } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { agreeSignAndSubmit, applyAndWait } from '../support/withdrawal.ts';
-import { bearer, borrowerWithLoan, getOrder, simulate } from '../support/servicing.ts';
+import { borrowerWithLoanThroughApi } from '../support/api-borrower.ts';
+import { bearer, getOrder, simulate } from '../support/servicing.ts';
 import { FINANCE, axe, currentCode } from '../support/console.ts';
 
 /**
  * The finance role's money operations in the console (issue 11, CO-05, BE-05) on desktop Chromium.
- * Three borrowers go through the borrower app: one whose payout fails (the sandbox bank is down for
- * an account ending 4444), one who sends the wrong amount (held in suspense), one who returns what
- * was paid out within 24 hours. The sandbox demo finance operator then retries the payout, applies
- * the held money to the loan and cancels the third loan; every screen is axe-clean.
+ * Three borrowers, set up through the borrower API (support/api-borrower.ts): one whose payout
+ * fails (the sandbox bank is down for an account ending 4444), one who sends the wrong amount (held
+ * in suspense), one who returns what was paid out within 24 hours. The sandbox demo finance
+ * operator then retries the payout, applies the held money to the loan and cancels the third loan;
+ * every screen is axe-clean.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCREENSHOTS = path.resolve(here, '../../docs/screenshots');
@@ -19,17 +20,10 @@ const SCREENSHOTS = path.resolve(here, '../../docs/screenshots');
 /** A borrower (in a browser of their own) whose first payout fails: the sandbox bank is down for …4444. */
 async function borrowerWithFailedPayout(browser: Browser): Promise<string> {
   const page = await (await browser.newContext()).newPage();
-  await applyAndWait(page, {
+  const { orderId } = await borrowerWithLoanThroughApi(page, {
     payoutAccount: (phone) => `0${phone.slice(0, 6)}4444`,
-    expect: 'Can be withdrawn',
+    until: 'payout_failed',
   });
-  await page.getByTestId('apply-withdraw').click();
-  await page.getByTestId('withdraw-continue').click();
-  const orderId = await agreeSignAndSubmit(page);
-  await expect(page.getByTestId('order-status')).toHaveText(
-    'Disbursement failed: please fix your payout account',
-    { timeout: 30_000 },
-  );
   await page.context().close();
   return orderId;
 }
@@ -40,7 +34,7 @@ async function borrowerWhoSends(
   amount: (order: { total: bigint; netProceeds: bigint }) => bigint,
 ): Promise<{ orderId: string; sent: bigint }> {
   const page = await (await browser.newContext()).newPage();
-  const { orderId } = await borrowerWithLoan(page);
+  const { orderId } = await borrowerWithLoanThroughApi(page);
   const headers = await bearer(page);
   const total = BigInt((await getOrder(page, orderId)).balance?.total ?? '0');
   const view = await page.request.get(`/api/orders/${orderId}`, { headers });

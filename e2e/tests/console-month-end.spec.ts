@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { ADMIN, FINANCE, axe, signInToConsole } from '../support/console.ts';
-import { advanceClock, borrowerWithLoan } from '../support/servicing.ts';
+import { advanceClock } from '../support/servicing.ts';
+import { borrowerWithLoanThroughApi } from '../support/api-borrower.ts';
 
 const shot = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
 
@@ -14,7 +15,7 @@ test('BE-15: write-off with maker-checker, then the month-end closure; axe-clean
   browser,
 }) => {
   test.setTimeout(300_000);
-  const { orderId } = await borrowerWithLoan(page);
+  const { orderId } = await borrowerWithLoanThroughApi(page);
   // 14-day term + 100 days: the day job has run on every day in between
   const { manilaDate } = await advanceClock(page, 114);
 

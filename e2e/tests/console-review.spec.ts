@@ -1,14 +1,14 @@
 import { devices, expect, test } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseInfoStep, identityStep, restOfSteps } from '../support/application.ts';
+import { fillApplicationThroughApi } from '../support/api-borrower.ts';
 import { ADMIN, FINANCE, UNDERWRITER, axe, signInToConsole } from '../support/console.ts';
-import { coCore, loginThroughUi } from '../support/login.ts';
+import { coCore } from '../support/login.ts';
 
 /**
  * The console's review queue and switches (issue 11, BE-04, BE-08, RO-02) on desktop Chromium: a
- * borrower fills an application on a phone with the sandbox value `review…@`; the demo admin pauses
- * new applications (the borrower's submit is refused in the app) and resumes them; the borrower
+ * borrower's application with the sandbox value `review…@` (its steps saved through the API) waits
+ * on the phone's review page; the demo admin pauses new applications (the borrower's submit is refused in the app) and resumes them; the borrower
  * submits and stays "Under review"; the demo underwriter signs in with TOTP, opens the case and
  * approves it with a limit, and the borrower's home shows the approval; a finance operator sees the
  * collections log on the borrower page. (Support signs in in console.spec.ts: a TOTP step is
@@ -27,12 +27,10 @@ test.describe('operator console: review queue and switches (issue 11)', () => {
     // a borrower on a phone, whose application the sandbox sends to the review queue
     const phoneContext = await browser.newContext({ ...devices['iPhone 13'] });
     const phonePage = await phoneContext.newPage();
-    const phone = await loginThroughUi(phonePage);
-    await phonePage.getByTestId('apply-card').getByTestId('apply-now').click();
-    await expect(phonePage).toHaveURL(/\/identityInfo$/);
-    await identityStep(phonePage, phone);
-    await baseInfoStep(phonePage, 'review.e2e@example.com');
-    await restOfSteps(phonePage, phone);
+    // the seven steps saved through the API; the borrower is on the review page, Submit not yet tapped
+    const { phone } = await fillApplicationThroughApi(phonePage, { email: 'review.e2e@example.com' });
+    await phonePage.goto('/bankInfo?review=1');
+    await expect(phonePage.getByTestId('step-submit')).toBeVisible();
 
     // the admin pauses new applications (RO-02 switches; the underwriter has no Switches menu)
     await signInToConsole(page, ADMIN);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { loginThroughUi } from '../support/login.ts';
-import { bearer, borrowerWithLoan, expectAccessible, setLanguage } from '../support/servicing.ts';
+import { bearer, expectAccessible, setLanguage } from '../support/servicing.ts';
+import { borrowerWithLoanThroughApi, loginThroughApiInBrowser } from '../support/api-borrower.ts';
 
 /**
  * Coupons and add-to-home-screen (EN-07, SH-15, ER-01) on an iPhone against the real server with
@@ -33,7 +33,7 @@ test.describe('coupons (EN-07, SH-15, ER-01)', () => {
     page,
   }) => {
     test.setTimeout(300_000);
-    const { orderId } = await borrowerWithLoan(page);
+    const { orderId } = await borrowerWithLoanThroughApi(page);
     // opened from the home screen (SH-07 stores the flag; the shell reports it)
     await page.goto('/homeIndex?standalone=1');
     await page.goto('/coupon');
@@ -80,7 +80,7 @@ test.describe('coupons (EN-07, SH-15, ER-01)', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await loginThroughUi(page);
+    await loginThroughApiInBrowser(page);
     const granted = await page.request.post('/api/coupons/standalone-launch', {
       headers: await bearer(page),
       data: { via: 'display-mode' },

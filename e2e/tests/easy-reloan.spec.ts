@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { loginThroughUi } from '../support/login.ts';
-import { bearer, borrowerWithLoan, expectAccessible, setLanguage } from '../support/servicing.ts';
+import { bearer, expectAccessible, setLanguage } from '../support/servicing.ts';
+import { borrowerWithLoanThroughApi, loginThroughApiInBrowser } from '../support/api-borrower.ts';
 
 /** SCREENSHOTS=1 also writes docs/screenshots/easy-reloan-<name>.png (iPhone 13). */
 async function snap(page: Page, name: string) {
@@ -24,7 +24,7 @@ test.describe('Easy Re-loan pages (ST-08, ST-09, VAL-12, SH-01)', () => {
   test('VAL-12 ST-08 read the agreement, tick, switch on → the ₱200 voucher is in the records; switching off before an automatic loan warns and forfeits it', async ({
     page,
   }) => {
-    await loginThroughUi(page);
+    await loginThroughApiInBrowser(page);
     await page.goto('/appointLoan');
     await expect(page.getByTestId('easy-reloan-status')).toHaveText('Easy Re-loan is OFF');
     await expect(page.getByTestId('easy-reloan-voucher-offer')).toContainText('₱200.00');
@@ -65,7 +65,7 @@ test.describe('Easy Re-loan pages (ST-08, ST-09, VAL-12, SH-01)', () => {
   test('SH-01 the Easy Re-loan pages in Filipino and Chinese: translated, no raw keys, axe-clean', async ({
     page,
   }) => {
-    await loginThroughUi(page);
+    await loginThroughApiInBrowser(page);
     for (const [lang, off] of [
       ['fil', 'NAKA-OFF ang Easy Re-loan'],
       ['zh-CN', '轻松续借已关闭'],
@@ -95,7 +95,7 @@ test.describe('Easy Re-loan, the whole cycle (ST-08, ST-09, BE-06, BE-09)', () =
     page,
   }) => {
     test.setTimeout(300_000);
-    const { orderId } = await borrowerWithLoan(page);
+    const { orderId } = await borrowerWithLoanThroughApi(page);
 
     await page.goto('/bookingAgreement');
     await page.getByTestId('easy-reloan-agree').check();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { borrowerWithLoan, expectAccessible, setLanguage } from '../support/servicing.ts';
+import { expectAccessible, setLanguage } from '../support/servicing.ts';
+import { borrowerWithLoanThroughApi } from '../support/api-borrower.ts';
 
 /** SCREENSHOTS=1 also writes docs/screenshots/messages-<name>.png (iPhone 13). */
 async function snap(page: Page, name: string) {
@@ -25,7 +26,7 @@ test.describe('message centre and support (EN-08, CO-04, RO-03, VAL-11, SH-01)',
     page,
   }) => {
     test.setTimeout(240_000);
-    await borrowerWithLoan(page); // approved, then paid out: two notices
+    await borrowerWithLoanThroughApi(page); // approved, then paid out: two notices
 
     await page.goto('/my');
     await expect(page.getByTestId('tab-unread')).toHaveText(', 2 unread messages');

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi } from '../support/login.ts';
 import { expectAccessible, expectNoRawKeys, setLanguage } from '../support/servicing.ts';
+import { loginThroughApiInBrowser } from '../support/api-borrower.ts';
 
 /**
  * BE-12 on an iPhone (Data Privacy Act): from the profile, download everything held about me as
@@ -19,7 +19,7 @@ test('BE-12 my data: JSON and PDF downloads, a deletion request with its retenti
   page,
 }) => {
   test.setTimeout(120_000);
-  const phone = await loginThroughUi(page);
+  const phone = await loginThroughApiInBrowser(page);
   await page.goto('/my');
   await page.getByTestId('my-link-myData').click();
   await expect(page).toHaveURL(/\/myData$/);

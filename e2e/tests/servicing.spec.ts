@@ -3,7 +3,6 @@ import { fill, visible } from '../support/application.ts';
 import {
   addDays,
   advanceClock,
-  borrowerWithLoan,
   enDate,
   expectAccessible,
   expectNoRawKeys,
@@ -13,6 +12,7 @@ import {
   simulate,
   snap,
 } from '../support/servicing.ts';
+import { borrowerWithLoanThroughApi } from '../support/api-borrower.ts';
 
 /**
  * Loan servicing (issue 7) on an iPhone, against the real server with the sandbox collection
@@ -41,7 +41,7 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     page,
   }) => {
     test.setTimeout(300_000);
-    const { phone, orderId } = await borrowerWithLoan(page);
+    const { phone, orderId } = await borrowerWithLoanThroughApi(page);
     const start = await sandboxToday(page);
 
     // My Loan: the loan with what is due and when
@@ -167,7 +167,7 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     page,
   }) => {
     test.setTimeout(300_000);
-    const { orderId } = await borrowerWithLoan(page);
+    const { orderId } = await borrowerWithLoanThroughApi(page);
     const before = await getOrder(page, orderId);
 
     // RO-02: no settled loan yet
@@ -240,7 +240,7 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     page,
   }) => {
     test.setTimeout(300_000);
-    const { orderId } = await borrowerWithLoan(page);
+    const { orderId } = await borrowerWithLoanThroughApi(page);
     await openBill(page, orderId);
     const amountDue = (await page.getByTestId('bill-amount-due').innerText()).trim();
 

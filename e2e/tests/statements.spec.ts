@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import {
   bearer,
-  borrowerWithLoan,
   expectAccessible,
   expectNoRawKeys,
   getOrder,
@@ -10,6 +9,7 @@ import {
   simulate,
   snap,
 } from '../support/servicing.ts';
+import { borrowerWithLoanThroughApi } from '../support/api-borrower.ts';
 
 /**
  * BE-12 on an iPhone: the statement of account and, once the loan is paid, the clearance letter,
@@ -49,7 +49,7 @@ test('BE-12 statement of account and clearance letter on the bill, as PDF in thr
   page,
 }) => {
   test.setTimeout(240_000);
-  const { orderId } = await borrowerWithLoan(page);
+  const { orderId } = await borrowerWithLoanThroughApi(page);
 
   // while the loan runs: the statement, no clearance letter yet
   await page.goto(`/bill?orderId=${orderId}`);

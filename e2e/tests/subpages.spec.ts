@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { loginThroughUi } from '../support/login.ts';
-import { applyAndWait } from '../support/withdrawal.ts';
 import { expectAccessible, setLanguage } from '../support/servicing.ts';
+import { applyThroughApi, loginThroughApiInBrowser } from '../support/api-borrower.ts';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({
@@ -37,7 +36,7 @@ test.describe('sub-home and video (issue 10)', () => {
   test('issue 10 SH-11 /subIndex shows the product priced by the server, the tab kept in loanTabType, three languages, axe-clean', async ({
     page,
   }) => {
-    await loginThroughUi(page);
+    await loginThroughApiInBrowser(page);
     await page.goto('/subIndex');
     await expect(page.getByTestId('placeholder-subIndex')).toHaveCount(0);
     // the default tab (loanTabType 2): the product's range and a fully priced example per term
@@ -84,7 +83,7 @@ test.describe('sub-home and video (issue 10)', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await applyAndWait(page, { expect: 'Can be withdrawn' });
+    await applyThroughApi(page, { expect: 'Can be withdrawn' });
     await page.goto('/subIndex');
     await page.getByTestId('offers-tab-limit').click();
     await expect(page.getByTestId('offers-limit-value')).toHaveText(/^₱[\d,]+\.\d{2}$/);
@@ -98,7 +97,7 @@ test.describe('sub-home and video (issue 10)', () => {
   test('issue 10 /videoIndex plays the configured tutorial with a poster and captions per language, transcript below, axe-clean', async ({
     page,
   }) => {
-    await loginThroughUi(page);
+    await loginThroughApiInBrowser(page);
     const config = await (await page.request.get('/api/config/public')).json();
     expect(config.attribution).toBeNull(); // SH-16: no attribution SDK outside production
     // SH-16: no third-party script is ever requested in the sandbox
@@ -171,7 +170,7 @@ test.describe('sub-home and video (issue 10)', () => {
   test('issue 10 /videoIndex with no video configured shows the poster and the transcript, axe-clean', async ({
     page,
   }) => {
-    await loginThroughUi(page);
+    await loginThroughApiInBrowser(page);
     // a deployment with TUTORIAL_VIDEO_URL empty: the server's configuration, video removed
     await page.route('**/api/config/public', async (route) => {
       const res = await route.fetch();

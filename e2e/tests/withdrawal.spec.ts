@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fill, visible } from '../support/application.ts';
+import { applyThroughApi } from '../support/api-borrower.ts';
 import { agreeSignAndSubmit, applyAndWait } from '../support/withdrawal.ts';
 
 /**
@@ -106,7 +107,7 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     test.setTimeout(180_000);
     // sandbox: a payout account ending 0000 is refused by the provider (INVALID_DESTINATION)
     const failing = (phone: string) => `0${phone.slice(0, 6)}0000`;
-    const phone = await applyAndWait(page, { payoutAccount: failing, expect: 'Can be withdrawn' });
+    const phone = await applyThroughApi(page, { payoutAccount: failing, expect: 'Can be withdrawn' });
     await page.getByTestId('apply-withdraw').click();
     await expect(page.getByTestId('withdraw-amount-value')).toHaveText('₱4,000.00');
     await page.getByTestId('withdraw-continue').click();
@@ -130,9 +131,10 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
       'The new payout account must differ from the current one.',
     );
 
-    // VAL-06 on the form, then a working account: paid out again
+    // VAL-06 on the form, then a working account: paid out again (the confirmation's last digit
+    // differs from the phone's, whatever the random phone ends in)
     await fill(page, 'account', `0${phone}`);
-    await fill(page, 'confirmAccount', `0${phone.slice(0, 9)}8`);
+    await fill(page, 'confirmAccount', `0${phone.slice(0, 9)}${(Number(phone.slice(9)) + 1) % 10}`);
     await page.getByTestId('fix-account-submit').click();
     await expect(page.getByTestId('error-confirmAccount')).toHaveText(
       'Bank info does not match: the account numbers differ.',
@@ -150,7 +152,7 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
   }) => {
     test.setTimeout(180_000);
     // sandbox: an application e-mail starting with "reject" is declined (retry in 30 days)
-    await applyAndWait(page, { email: 'reject.juan@example.com', expect: 'Rejected' });
+    await applyThroughApi(page, { email: 'reject.juan@example.com', expect: 'Rejected' });
     await expect(page.getByTestId('application-hint')).toContainText(/Resubmission allowed on \S+/);
     await expect(page.getByTestId('apply-withdraw')).toHaveCount(0);
     await page.goto('/allWithdraw');
