@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { ID_CARD, SELFIE, philsysFor } from './application.ts';
 import { freshPhone, loginThroughApi } from './login.ts';
@@ -28,8 +29,19 @@ export interface BorrowerSession {
   headers: Record<string, string>;
 }
 
-/** VAL-12: the contacts notice version the app shows (CONTACTS_NOTICE_VERSION in @pisonow/domain). */
-const CONTACTS_NOTICE_VERSION = '2026-11-23';
+/**
+ * VAL-12: the contacts notice version the app shows, read from its one definition in the domain
+ * (the e2e package does not depend on @pisonow/domain), so a new version never breaks the setup.
+ */
+const CONTACTS_NOTICE_VERSION = (() => {
+  const source = readFileSync(
+    new URL('../../packages/domain/src/application/contracts.ts', import.meta.url),
+    'utf8',
+  );
+  const version = /CONTACTS_NOTICE_VERSION = '([^']+)'/.exec(source)?.[1];
+  if (!version) throw new Error('CONTACTS_NOTICE_VERSION not found in the domain contracts');
+  return version;
+})();
 
 /**
  * Puts a session into the browser as the start page's login does (coCore.publicData + userInfo),
