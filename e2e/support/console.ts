@@ -1,6 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { createHmac } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * Console browser helpers (issue 11): the sandbox's published demo operators
@@ -34,8 +37,30 @@ async function serverNow(page: Page): Promise<number> {
   return Date.parse(((await res.json()) as { now: string }).now);
 }
 
-/** The last 30-second step whose code was used, per secret: the server takes a code only once. */
-const usedStep = new Map<string, number>();
+/**
+ * The last 30-second step whose code was used, per secret: the server takes a code only once. Kept
+ * in a file, not in memory: after a failed test Playwright starts a new worker process, and a retry
+ * or the next journey must not offer a code the previous worker already used within the same step.
+ */
+const USED_STEPS_FILE = path.join(tmpdir(), `pisonow-e2e-totp-${process.env.E2E_PORT ?? 8181}.json`);
+const usedStep = {
+  get(secret: string): number | undefined {
+    try {
+      return (JSON.parse(readFileSync(USED_STEPS_FILE, 'utf8')) as Record<string, number>)[secret];
+    } catch {
+      return undefined;
+    }
+  },
+  set(secret: string, step: number): void {
+    let all: Record<string, number> = {};
+    try {
+      all = JSON.parse(readFileSync(USED_STEPS_FILE, 'utf8')) as Record<string, number>;
+    } catch {
+      // first use
+    }
+    writeFileSync(USED_STEPS_FILE, JSON.stringify({ ...all, [secret]: step }));
+  },
+};
 
 /**
  * The current code, not at the very end of its 30-second step, and never one already used: a
@@ -98,6 +123,13 @@ export function totp(secret: string, at = Date.now()): string {
 /** WCAG 2.1 A/AA: no serious or critical violation on the screen as it is. */
 export async function axe(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
+  // a modal or drawer still fading in has half-transparent text: axe would read a contrast failure
+  // that no operator ever sees once the animation ends
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
