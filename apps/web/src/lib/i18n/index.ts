@@ -15,15 +15,18 @@ type Catalogue = Record<string, unknown>;
  * a borrower who chose it, the rest of English with the first page after /start (the router awaits
  * `loadCatalogues`), so /start downloads no catalogue it does not show (issue 9).
  */
-const english = import.meta.glob<{ default: Catalogue }>(
+const english = import.meta.glob<Catalogue>(
   '../../../../../packages/domain/src/catalogue/en-US/{common,routes,auth,errors}.json',
-  { eager: true },
+  { eager: true, import: 'default' }, // the default export alone: no per-key named exports in /start
 );
-const lazyCatalogues = import.meta.glob<{ default: Catalogue }>([
-  '../../../../../packages/domain/src/catalogue/*/*.json',
-  '!../../../../../packages/domain/src/catalogue/en-US/{common,routes,auth,errors}.json',
-  '!../../../../../packages/domain/src/catalogue/*/{sms,notifications,documents}.json',
-]);
+const lazyCatalogues = import.meta.glob<Catalogue>(
+  [
+    '../../../../../packages/domain/src/catalogue/*/*.json',
+    '!../../../../../packages/domain/src/catalogue/en-US/{common,routes,auth,errors}.json',
+    '!../../../../../packages/domain/src/catalogue/*/{sms,notifications,documents}.json',
+  ],
+  { import: 'default' },
+);
 
 function namespaceOf(path: string): [lang: string, ns: string] {
   const match = /catalogue\/([^/]+)\/([^/]+)\.json$/.exec(path);
@@ -31,8 +34,8 @@ function namespaceOf(path: string): [lang: string, ns: string] {
 }
 
 const resources: Record<string, Record<string, Catalogue>> = { [DEFAULT_LOCALE]: {} };
-for (const [path, module] of Object.entries(english))
-  resources[DEFAULT_LOCALE]![namespaceOf(path)[1]] = module.default;
+for (const [path, catalogue] of Object.entries(english))
+  resources[DEFAULT_LOCALE]![namespaceOf(path)[1]] = catalogue;
 export const NAMESPACES = [
   ...new Set([...Object.keys(english), ...Object.keys(lazyCatalogues)].map((path) => namespaceOf(path)[1])),
 ];
@@ -48,7 +51,7 @@ export function loadLanguage(locale: Locale): Promise<void> {
   if (!done) {
     const entries = Object.entries(lazyCatalogues).filter(([path]) => namespaceOf(path)[0] === locale);
     done = Promise.all(
-      entries.map(async ([path, load]) => [namespaceOf(path)[1], (await load()).default] as const),
+      entries.map(async ([path, load]) => [namespaceOf(path)[1], await load()] as const),
     ).then((loaded) => {
       for (const [ns, catalogue] of loaded) i18n.addResourceBundle(locale, ns, catalogue, true, true);
     });
