@@ -4,6 +4,7 @@ import enUS_auth from './en-US/auth.json' with { type: 'json' };
 import enUS_common from './en-US/common.json' with { type: 'json' };
 import enUS_complaints from './en-US/complaints.json' with { type: 'json' };
 import enUS_coupons from './en-US/coupons.json' with { type: 'json' };
+import enUS_documents from './en-US/documents.json' with { type: 'json' };
 import enUS_easyReloan from './en-US/easyReloan.json' with { type: 'json' };
 import enUS_errors from './en-US/errors.json' with { type: 'json' };
 import enUS_home from './en-US/home.json' with { type: 'json' };
@@ -25,6 +26,7 @@ import fil_auth from './fil/auth.json' with { type: 'json' };
 import fil_common from './fil/common.json' with { type: 'json' };
 import fil_complaints from './fil/complaints.json' with { type: 'json' };
 import fil_coupons from './fil/coupons.json' with { type: 'json' };
+import fil_documents from './fil/documents.json' with { type: 'json' };
 import fil_easyReloan from './fil/easyReloan.json' with { type: 'json' };
 import fil_errors from './fil/errors.json' with { type: 'json' };
 import fil_home from './fil/home.json' with { type: 'json' };
@@ -46,6 +48,7 @@ import zhCN_auth from './zh-CN/auth.json' with { type: 'json' };
 import zhCN_common from './zh-CN/common.json' with { type: 'json' };
 import zhCN_complaints from './zh-CN/complaints.json' with { type: 'json' };
 import zhCN_coupons from './zh-CN/coupons.json' with { type: 'json' };
+import zhCN_documents from './zh-CN/documents.json' with { type: 'json' };
 import zhCN_easyReloan from './zh-CN/easyReloan.json' with { type: 'json' };
 import zhCN_errors from './zh-CN/errors.json' with { type: 'json' };
 import zhCN_home from './zh-CN/home.json' with { type: 'json' };
@@ -71,6 +74,7 @@ export const RESOURCES: Resource = {
     common: enUS_common,
     complaints: enUS_complaints,
     coupons: enUS_coupons,
+    documents: enUS_documents,
     easyReloan: enUS_easyReloan,
     errors: enUS_errors,
     home: enUS_home,
@@ -94,6 +98,7 @@ export const RESOURCES: Resource = {
     common: fil_common,
     complaints: fil_complaints,
     coupons: fil_coupons,
+    documents: fil_documents,
     easyReloan: fil_easyReloan,
     errors: fil_errors,
     home: fil_home,
@@ -117,6 +122,7 @@ export const RESOURCES: Resource = {
     common: zhCN_common,
     complaints: zhCN_complaints,
     coupons: zhCN_coupons,
+    documents: zhCN_documents,
     easyReloan: zhCN_easyReloan,
     errors: zhCN_errors,
     home: zhCN_home,
