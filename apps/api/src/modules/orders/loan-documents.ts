@@ -73,7 +73,7 @@ ${row(t('creditReportingFee'), formatPeso(q.creditReportingFee))}
 ${row(t('tax'), formatPeso(q.tax))}
 ${q.lenderDocumentaryStampTax > 0n ? row(t('dstLender'), formatPeso(q.lenderDocumentaryStampTax)) : row(t('dst'), formatPeso(q.documentaryStampTax))}
 ${row(t('netProceeds'), formatPeso(q.netProceeds))}
-${row(t('interestLabel'), t('interest', { amount: formatPeso(q.interest), rate: ppmDay(q.dailyInterestPpm), days: q.termDays }))}
+${row(t('interestLabel'), t('interest', { amount: formatPeso(q.interest), rate: ppmDay(q.dailyInterestPpm), count: q.termDays }))}
 ${row(t('financeCharge'), formatPeso(q.financeCharge))}
 ${row(t('schedule'), t('scheduleValue', { amount: formatPeso(q.totalRepayment), due: p.dueDate }))}
 ${row(t('eirMonth'), `${percent(eir.monthly)} (${t('eirNote', { cap: percent(CAPS.effectiveMonthly) })})`)}
@@ -82,10 +82,10 @@ ${row(t('lateCharge'), t('lateChargeValue', { amount: formatPeso(p.lateCharge) }
 ${row(t('penalty'), t('penaltyValue', { rate: ppmDay(p.penaltyDailyPpm) }))}
 ${row(t('combinedCap'), t('combinedCapValue'))}
 ${row(t('totalCap'), t('totalCapValue'))}
-${row(t('extension'), t('extensionValue', { days: p.extensionDays, fee: formatPeso(extensionFee), rate: bpPct(p.extensionFeeBp) }))}
+${row(t('extension'), t('extensionValue', { count: p.extensionDays, fee: formatPeso(extensionFee), rate: bpPct(p.extensionFeeBp) }))}
 ${row(t('prepayment'), t('prepaymentValue'))}
 </table>
-<p data-rule="due-date">${esc(t('dueRule', { days: q.termDays }))}</p>
+<p data-rule="due-date">${esc(t('dueRule', { count: q.termDays }))}</p>
 <p data-part="acknowledgement">${esc(t('acknowledgement', { date: p.date }))}</p>
 <p data-part="signature">${esc(t('signature'))}: ${esc(p.borrower.name)} ______________________</p>
 <p data-part="copy">${esc(t('copy'))}</p>`,
@@ -125,17 +125,19 @@ const AGREEMENT_CLAUSES = ['lend', 'repay', 'extend', 'prepay', 'late', 'cancel'
  */
 export function loanAgreement(q: Quote, p: DocumentParties, locale: Locale = 'en-US'): string {
   const f = figures(q, p);
-  const t = (key: string) => translate(locale, `documents:agreement.${key}`, f);
-  const clauses = AGREEMENT_CLAUSES.map((c) => `<li>${t(`clauses.${c}`)}</li>\n`).join('');
+  const t = (key: string, count?: number) => translate(locale, `documents:agreement.${key}`, { ...f, count });
+  // the clauses that count days pick their plural form
+  const counts: Record<string, number> = { repay: f.days, extend: f.extensionDays };
+  const clauses = AGREEMENT_CLAUSES.map((c) => `<li>${t(`clauses.${c}`, counts[c])}</li>\n`).join('');
   return page(t('title'), `<p>${t('intro')}</p>\n<ol>\n${clauses}</ol>`, locale);
 }
 
 export function sanctionLetter(q: Quote, p: DocumentParties, locale: Locale = 'en-US'): string {
   const f = figures(q, p);
-  const t = (key: string) => translate(locale, `documents:sanction.${key}`, f);
+  const t = (key: string, count?: number) => translate(locale, `documents:sanction.${key}`, { ...f, count });
   return page(
     t('title'),
-    `<p>${f.date}</p><p>${t('greeting')}</p>\n<p>${t('body')}</p>\n<p>${f.company}</p>`,
+    `<p>${f.date}</p><p>${t('greeting')}</p>\n<p>${t('body', f.days)}</p>\n<p>${f.company}</p>`,
     locale,
   );
 }
