@@ -5,7 +5,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts'],
+          environment: 'node',
+          // the domain renders text through the catalogue the app sets; its tests get the server's (every language)
+          setupFiles: ['packages/domain/src/catalogue/all.ts'],
+        },
+      },
       {
         test: {
           name: 'api',

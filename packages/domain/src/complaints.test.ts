@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COMPLAINT_ESCALATION,
+  complaintEscalation,
   complaintDeadline,
   complaintNoticeText,
   complaintTicketNumber,
 } from './complaints.ts';
 import { complaintRequest, consoleComplaintProgress } from './contracts/complaints.ts';
+import { LOCALES } from './locale.ts';
 
 describe('BE-11 complaintDeadline', () => {
   it('BE-11 promises 30 calendar days from the Manila date of filing by default', () => {
@@ -26,7 +27,7 @@ describe('BE-11 complaintDeadline', () => {
     expect(complaintTicketNumber(new Date('2026-06-01T00:00:00Z'), 1_234_567n)).toBe('PN-C-2026-1234567');
   });
   it('BE-11 the escalation path names the SEC in every language; notices fit the message centre', () => {
-    for (const text of Object.values(COMPLAINT_ESCALATION)) expect(text).toContain('SEC');
+    for (const locale of LOCALES) expect(complaintEscalation(locale)).toContain('SEC');
     const long = complaintNoticeText('resolved', 'PN-C-2026-000001', 'x'.repeat(1000));
     for (const t of Object.values(long)) {
       expect(t.body.length).toBeLessThanOrEqual(1000);

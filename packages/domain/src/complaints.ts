@@ -1,4 +1,5 @@
-import type { Locale } from './locale.ts';
+import { LOCALES, type Locale } from './locale.ts';
+import { translate } from './catalogue/index.ts';
 import { addDays, manilaDate } from './time.ts';
 
 /**
@@ -45,16 +46,13 @@ export function complaintTicketNumber(createdAt: Date, sequence: number | bigint
 }
 
 /**
- * Where a borrower can take a complaint we did not resolve to their satisfaction. The exact contact
- * details are for counsel to confirm (docs/compliance.md, BE-11); kept as text here, in one place.
+ * Where a borrower can take a complaint we did not resolve to their satisfaction: the catalogue's
+ * `complaints:escalation.body`. The exact contact details are for counsel to confirm
+ * (docs/compliance.md, BE-11).
  */
-export const COMPLAINT_ESCALATION: Record<Locale, string> = {
-  'en-US':
-    'If you are not satisfied with our answer, or we have not resolved your complaint by the promised date, you may bring it to the Securities and Exchange Commission (SEC), Financing and Lending Companies Department, through SEC i-Message or the SEC complaint channel on www.sec.gov.ph. Please mention your ticket number.',
-  fil: 'Kung hindi ka nasiyahan sa aming sagot, o hindi namin naresolba ang iyong reklamo sa ipinangakong petsa, maaari mo itong iparating sa Securities and Exchange Commission (SEC), Financing and Lending Companies Department, sa pamamagitan ng SEC i-Message o ng complaint channel ng SEC sa www.sec.gov.ph. Banggitin ang iyong ticket number.',
-  'zh-CN':
-    '如果您对我们的答复不满意，或我们未能在承诺日期前解决您的投诉，您可以通过 SEC i-Message 或 www.sec.gov.ph 上的 SEC 投诉渠道，向菲律宾证券交易委员会（SEC）融资及贷款公司部（Financing and Lending Companies Department）投诉。请注明您的工单号。',
-};
+export function complaintEscalation(locale: Locale): string {
+  return translate(locale, 'complaints:escalation.body');
+}
 
 /** The message-centre texts of a complaint's progress (sent as an operator notice, in every language). */
 const NOTICE_TITLE_MAX = 80;
@@ -69,36 +67,17 @@ export function complaintNoticeText(
   response: string | null,
 ): Record<Locale, { title: string; body: string }> {
   const r = response ?? '';
-  const texts: Record<Locale, { title: string; body: string }> =
-    status === 'resolved'
-      ? {
-          'en-US': {
-            title: `Complaint ${ticket} resolved`,
-            body: fit(`Our answer to your complaint ${ticket} (also on the Complaints page): `, r),
-          },
-          fil: {
-            title: `Naresolba ang reklamo ${ticket}`,
-            body: fit(`Ang sagot namin sa iyong reklamo ${ticket} (nasa pahinang Mga Reklamo rin): `, r),
-          },
-          'zh-CN': {
-            title: `投诉 ${ticket} 已解决`,
-            body: fit(`我们对您的投诉 ${ticket} 的答复（也可在"投诉"页面查看）：`, r),
-          },
-        }
-      : {
-          'en-US': {
-            title: `We are working on complaint ${ticket}`,
-            body: fit(`Your complaint ${ticket} is being handled. `, r),
-          },
-          fil: {
-            title: `Inaasikaso na ang reklamo ${ticket}`,
-            body: fit(`Inaasikaso na ang iyong reklamo ${ticket}. `, r),
-          },
-          'zh-CN': {
-            title: `投诉 ${ticket} 正在处理中`,
-            body: fit(`您的投诉 ${ticket} 正在处理中。`, r),
-          },
-        };
-  for (const t of Object.values(texts)) t.title = t.title.slice(0, NOTICE_TITLE_MAX);
+  const texts = Object.fromEntries(
+    LOCALES.map((locale) => [
+      locale,
+      {
+        title: translate(locale, `notifications:complaint.${status}.title`, { ticket }).slice(
+          0,
+          NOTICE_TITLE_MAX,
+        ),
+        body: fit(translate(locale, `notifications:complaint.${status}.bodyPrefix`, { ticket }), r),
+      },
+    ]),
+  ) as Record<Locale, { title: string; body: string }>;
   return texts;
 }

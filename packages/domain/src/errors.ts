@@ -1,4 +1,5 @@
 import type { Locale } from './locale.ts';
+import { translate } from './catalogue/index.ts';
 
 /**
  * The one table of error codes (ER-02). The server answers `{ code, message }` with the message in
@@ -159,172 +160,16 @@ export function httpStatusFor(code: ErrorCode): number {
   return ERROR_CODES[code].status;
 }
 
-export type MessageTable = Record<ErrorCode, string>;
-
-const en: MessageTable = {
-  CANCELLATION_WINDOW_PASSED:
-    'This loan can no longer be cancelled: cancellation is possible only within 24 hours of the money arriving.',
-  CANCELLATION_AMOUNT_MISMATCH:
-    'To cancel, the borrower must first return exactly the amount that was paid out.',
-  SUSPENSE_CANNOT_APPLY:
-    'This money cannot be applied to the loan as chosen; refund it or choose another way.',
-  SUSPENSE_ALREADY_RESOLVED: 'This money has already been applied or refunded another way.',
-  WAIVER_EXCEEDS_CHARGES: 'A waiver cannot be more than the late charge and penalty still owed.',
-  APPROVAL_SAME_OPERATOR: 'A request must be approved by a different administrator than the one who made it.',
-  APPROVAL_NOT_PENDING: 'This request has already been decided.',
-  CONSOLE_SIGN_IN_FAILED: 'The e-mail, password or authenticator code is not correct.',
-  CONSOLE_LOCKED: 'Too many failed sign-ins. This account is locked; try again in {minutes} minutes.',
-  REVIEW_CASE_DECIDED: 'This review case has already been decided.',
-  PRODUCT_CHANGE_STALE:
-    'The active product version has changed since this draft was made; draft the change again on the new version.',
-  REVIEW_CASE_STALE:
-    'The borrower has changed the application since this case was opened; it is no longer open.',
-  REVIEW_LIMIT_NOT_ALLOWED: 'The limit must be between {min} and {max}, the most the rules and caps allow.',
-  CONTACT_OUTSIDE_HOURS:
-    'Collection contact is allowed only between 6:00 AM and 10:00 PM Manila time (SEC MC 18 s.2019).',
-  APPLICATIONS_PAUSED: 'We are not accepting new applications right now. Please try again later.',
-  CSRF_INVALID: 'This request was refused (security token missing or wrong). Reload the page and try again.',
-  AGREEMENTS_REQUIRED: 'Please agree to the loan agreement and the sanction letter before withdrawing.',
-  SIGNATURE_REQUIRED: 'Please sign in the box to continue.',
-  AMOUNT_NOT_OFFERED: 'Please choose an amount and term from the ones offered, within your credit limit.',
-  APPLICATION_NOT_APPROVED: 'Your application is not approved yet.',
-  PAYOUT_NOT_FAILED: 'This order does not need a new payout account.',
-  ORDER_STATE_CONFLICT: 'This loan has changed in the meantime. Please refresh and try again.',
-  PRICE_CHANGED:
-    'The loan terms have changed since you read them. Please review the updated documents before signing.',
-  NOTHING_TO_REPAY: 'There is nothing to pay on this loan right now.',
-  EXTENSION_NOT_ALLOWED: 'This loan cannot be extended.',
-  REPAYMENT_CHANNEL_UNAVAILABLE: 'This payment method is not available. Please choose another.',
-  COLLECTION_FAILED: 'The payment could not be started. Please try again or choose another method.',
-  BANK_CHANGE_NOT_ALLOWED: 'You can change your payout account after your first loan is fully repaid.',
-  LOAN_NOT_SETTLED: 'A clearance letter is issued once the loan is paid in full.',
-  AML_REVIEW_PENDING:
-    'Your account needs a further check before a new loan. We will let you know when it is done.',
-  CREDIT_REPORT_MONTH_OPEN: 'That month has not ended yet: a credit report is made after its last day.',
-  CREDIT_REPORT_INVALID: 'The credit report failed its checks and was not kept.',
-  CREDIT_REPORT_ALREADY_SUBMITTED: 'This credit report was already marked as sent.',
-  STR_CASE_NOT_OPEN: 'This case is already decided: it was reported or closed without a report.',
-  STR_TRANSACTION_UNKNOWN: 'A transaction chosen is not one of this borrower’s loans or repayments.',
-  WRITE_OFF_NOT_ELIGIBLE:
-    'Only a loan at least {days} days past due, with no payment dispute open and not written off already, can be written off.',
-  HARDSHIP_NOT_ELIGIBLE:
-    'A hardship plan is for a loan being repaid, not written off, with no payment dispute open, ending within {days} days.',
-  PERIOD_CLOSED: 'That date is in an accounting period already closed: nothing can be posted there.',
-  PERIOD_NOT_ENDED: 'That month has not ended yet: a month is closed after its last day.',
-  PERIOD_OUT_OF_ORDER: 'Months are closed in order: close the month after the last one closed ({next}).',
-  DISPUTE_REFERENCE_INVALID:
-    'Enter the reference number on your receipt (4 to 40 letters, digits, spaces or dashes).',
-  DISPUTE_DATE_INVALID:
-    'Enter the date on your receipt: not in the future and not before your loan was sent.',
-  DISPUTE_RECEIPT_REQUIRED: 'Add a photo of your receipt.',
-  DISPUTE_NOT_ALLOWED: 'A payment can be reported only for a loan you are still paying.',
-  DISPUTE_ALREADY_OPEN: 'We are already checking a payment you reported for this loan.',
-  DISPUTE_ALREADY_RESOLVED: 'This payment report has already been resolved.',
-  PRODUCT_BREACHES_CAPS: 'This product configuration would breach an SEC cap on interest, fees or penalties.',
-  REQUIRED: 'This field is required.',
-  PHONE_REQUIRED: 'The phone number cannot be empty.',
-  NAME_INVALID: 'Name format error: use letters, spaces, hyphens or apostrophes only.',
-  BIRTH_DATE_INVALID: 'Please enter a valid birth date.',
-  AGE_INVALID: 'Age format error: you must be 18 to 70 years old to apply.',
-  ID_TYPE_REQUIRED: 'Please choose your ID type.',
-  ID_NUMBER_INVALID: 'The ID number does not match the format of this ID type.',
-  AADHAAR_INVALID: 'Aadhaar number must be 12 digits.',
-  PAN_INVALID: 'PAN must be 10 characters (5 letters, 4 digits, 1 letter).',
-  PHOTO_REQUIRED: 'Please take the required photo.',
-  EMAIL_INVALID: 'Email format error.',
-  WHATSAPP_INVALID: 'WhatsApp number format error: 11 digits starting with 09.',
-  VIBER_INVALID: 'Viber account format error: use your Viber mobile number.',
-  FACEBOOK_INVALID: 'Facebook username format error: 5 to 50 letters, digits or periods.',
-  ADDRESS_INVALID:
-    'Address format error: choose your province, city and barangay and enter your street address.',
-  POSTAL_CODE_INVALID: 'Postal code format error.',
-  CONTACTS_REQUIRED: 'Please add three emergency contacts.',
-  CONTACT_DUPLICATE: 'Two emergency contacts cannot share a number.',
-  CONTACT_IS_SELF: 'An emergency contact cannot be your own registered number.',
-  CONTACTS_CONSENT_REQUIRED: 'Please confirm the notice about your emergency contacts.',
-  CONTACTS_NOTICE_OUTDATED:
-    'The notice about your emergency contacts has been updated. Please read it again and confirm.',
-  EMPLOYMENT_TYPE_REQUIRED: 'Please choose your employment type.',
-  COMPANY_NAME_INVALID: 'Company name format error.',
-  COMPANY_PHONE_INVALID: 'Company phone format error.',
-  COMPANY_ADDRESS_INVALID: 'Company address format error.',
-  SCHOOL_INVALID: 'Please enter your school.',
-  DATE_INVALID: 'Please enter a valid date.',
-  PAYDAY_INVALID: 'Payday must be a day of the month from 1 to 31.',
-  EWALLET_INVALID: 'E-wallet account: 11 digits starting with 09, or 10 digits starting with 9.',
-  BANK_ACCOUNT_INVALID: 'Bank account number must be 10 to 16 digits.',
-  BANK_INFO_MISMATCH: 'Bank info does not match: the account numbers differ.',
-  PAYOUT_UNCHANGED: 'The new payout account must differ from the current one.',
-  STEP_INCOMPLETE: 'Please complete this step first: {step}.',
-  APPLICATION_NOT_EDITABLE: 'Your application cannot be changed right now.',
-  UPLOAD_GRANT_EXPIRED: 'The upload link has expired. Please take the photo again.',
-  IMAGE_INVALID: 'This file is not a usable photo. Please take the photo again.',
-  NETWORK: 'Network abnormal, please check your mobile data or Wi-Fi.',
-  VALIDATION_FAILED: 'Some details are not valid. Please check and try again.',
-  UNAUTHENTICATED: 'Please log in again.',
-  FORBIDDEN: 'You are not allowed to do this.',
-  NOT_FOUND: 'Not found.',
-  PAYLOAD_TOO_LARGE: 'The upload is too large.',
-  UNSUPPORTED_MEDIA_TYPE: 'This type of content is not accepted.',
-  IDEMPOTENCY_KEY_MISSING: 'The request is missing its Idempotency-Key.',
-  IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different request.',
-  IDEMPOTENCY_IN_PROGRESS: 'This request is already being processed.',
-  RATE_LIMITED: 'Operation too frequent, please try again later.',
-  INTERNAL: 'Something went wrong on our side. Please try again.',
-  PHONE_INVALID: 'Please enter the exact phone number starting with 9.',
-  OTP_FORMAT: 'Please enter the 4-digit verification code.',
-  OTP_INCORRECT: 'Verification code incorrect, please re-enter it.',
-  SMS_TOO_FREQUENT: 'Operation too frequent, please try again later.',
-  SMS_DAILY_LIMIT: 'SMS limit reached, please try again tomorrow.',
-  SECURITY_LOCK: 'Security mechanism triggered, please wait a while.',
-  CAPTCHA_REQUIRED: 'Please enter the characters in the picture to continue.',
-  CAPTCHA_INCORRECT: 'The characters do not match the picture. Please try again.',
-  PRIVACY_NOT_AGREED: 'Please agree to the privacy policy to continue.',
-  PRIVACY_POLICY_OUTDATED:
-    'Our privacy policy has been updated. Please read the current version and agree to it to continue.',
-  SMS_SEND_FAILED: 'We could not send the SMS. Please try again.',
-  PHOTO_RETAKE: 'There is a problem with the photo, please retake it.',
-  FACE_FAILED: 'Facial recognition failed, please retry.',
-  BANK_CARD_INCORRECT: 'Bank card information is incorrect, please correct it before reapplying.',
-  AUTH_INFO_PROBLEM:
-    'There is a problem with your verification details, please correct them in the original application.',
-  WALLET_INVALID: 'The wallet or bank information is invalid, money cannot be deposited.',
-  DISBURSEMENT_FAILED: 'Disbursement failed.',
-  IDENTITY_FAILED: 'Identity verification failed.',
-  OUTSTANDING_REPAYMENT: 'You have an outstanding repayment.',
-  TRY_TOMORROW: 'Please try again tomorrow.',
-  RESUBMISSION_DATE: 'Resubmission allowed on {date}.',
-  BANK_CHANGE_MAINTENANCE: 'The system is under maintenance for bank changes.',
-  EASY_RELOAN_AGREEMENT_REQUIRED: 'Please read and agree to the Easy Re-loan Agreement first.',
-  FEEDBACK_TOO_SHORT: 'Please write at least 10 characters.',
-  COMPLAINT_CLOSED: 'This complaint is already resolved.',
-  EASY_RELOAN_CLOSE_BLOCKED:
-    'You used the Easy Re-loan voucher, so Easy Re-loan stays on until one automatic loan has been paid out.',
-  COUPON_UNAVAILABLE:
-    'Unavailable coupon: it can be used only once, because the required amount was not paid.',
-  ANDROID_UNSUPPORTED: 'Android is not supported yet.',
-};
+/** A message's placeholders; a number `count` picks the plural form ("1 minute" / "5 minutes"). */
+export type ErrorParams = Record<string, string | number>;
 
 /**
- * The messages by language. English is always here; Filipino and Chinese are registered by whoever
- * loads them (errors-all.ts for the server and the domain's index; the web app's language loader),
- * so a page downloads only the language it shows. Every table covers every code (locale.test.ts).
+ * The message for a code in a locale, with `{{name}}` placeholders filled from params: the catalogue's
+ * `errors` namespace (catalogue/<locale>/errors.json, issue 10). A language not loaded yet reads
+ * English (the web app loads a language's namespaces before showing a page in it).
  */
-export const ERROR_MESSAGES: Partial<Record<Locale, MessageTable>> & { 'en-US': MessageTable } = {
-  'en-US': en,
-};
-
-export function registerErrorMessages(locale: Locale, table: MessageTable): void {
-  ERROR_MESSAGES[locale] = table;
-}
-
-/**
- * The message for a code in a locale, with `{name}` placeholders filled from params. A language
- * not loaded yet reads English (the web app loads a language's tables before showing a page in it).
- */
-export function errorMessage(code: ErrorCode, locale: Locale, params: Record<string, string> = {}): string {
-  const template = (ERROR_MESSAGES[locale] ?? en)[code];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+export function errorMessage(code: ErrorCode, locale: Locale, params: ErrorParams = {}): string {
+  return translate(locale, `errors:${code}`, params);
 }
 
 /** The body of every error response. `details` carries field-level codes for forms. */

@@ -1,6 +1,5 @@
 export * from './locale.ts';
 export * from './errors.ts';
-import './errors-all.ts';
 export * from './phone.ts';
 export * from './otp.ts';
 export * from './money.ts';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@pisonow/domain';
+import type { ErrorCode, ErrorParams } from '@pisonow/domain';
 import { httpStatusFor } from '@pisonow/domain';
 
 /**
@@ -8,14 +8,14 @@ import { httpStatusFor } from '@pisonow/domain';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  readonly params: Record<string, string>;
+  readonly params: ErrorParams;
   readonly retryAfterSeconds: number | undefined;
   /** field-level problems, for forms (validation done inside a use case) */
   readonly details: { field: string; code: ErrorCode }[] | undefined;
   constructor(
     code: ErrorCode,
     options: {
-      params?: Record<string, string>;
+      params?: ErrorParams;
       retryAfterSeconds?: number;
       status?: number;
       details?: { field: string; code: ErrorCode }[];

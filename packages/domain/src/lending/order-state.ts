@@ -1,5 +1,6 @@
 import type { Locale } from '../locale.ts';
 import { daysBetween } from '../time.ts';
+import { translate } from '../catalogue/index.ts';
 
 /**
  * The order state machine (ST-01, ST-04, ST-06). Persisted states only; "due today" and "expires in
@@ -108,66 +109,14 @@ export function orderLabel(status: OrderStatus, dueDate: string, today: string):
   }
 }
 
-/** ST-01 labels in the three languages (`{days}` is filled in). */
-export const ORDER_LABEL_TEXT: Record<Locale, Record<OrderLabel['key'], string>> = {
-  'en-US': {
-    underReview: 'Under review',
-    canWithdraw: 'Can be withdrawn',
-    rejected: 'Rejected',
-    disbursing: 'Disbursement in progress (arrives within 24 hours)',
-    payoutFailed: 'Disbursement failed: please fix your payout account',
-    pendingRepayment: 'Pending repayment',
-    dueToday: 'Due today',
-    expiresIn: 'Expires in {days} days',
-    overdue: 'Overdue by {days} days',
-    extended: 'Extended: due in {days} days',
-    settled: 'All settled',
-    cancelled: 'Cancelled',
-  },
-  fil: {
-    underReview: 'Sinusuri',
-    canWithdraw: 'Puwede nang i-withdraw',
-    rejected: 'Tinanggihan',
-    disbursing: 'Ipinapadala ang pera (darating sa loob ng 24 oras)',
-    payoutFailed: 'Nabigo ang pagpapadala: ayusin ang iyong payout account',
-    pendingRepayment: 'Naghihintay ng bayad',
-    dueToday: 'Dapat bayaran ngayon',
-    expiresIn: 'Mag-e-expire sa loob ng {days} araw',
-    overdue: 'Lampas na ng {days} araw',
-    extended: 'Na-extend: dapat bayaran sa loob ng {days} araw',
-    settled: 'Bayad na lahat',
-    cancelled: 'Kinansela',
-  },
-  'zh-CN': {
-    underReview: '审核中',
-    canWithdraw: '可提现',
-    rejected: '已拒绝',
-    disbursing: '放款中（24 小时内到账）',
-    payoutFailed: '放款失败：请修改收款账户',
-    pendingRepayment: '待还款',
-    dueToday: '今日到期',
-    expiresIn: '{days} 天后到期',
-    overdue: '已逾期 {days} 天',
-    extended: '已展期：{days} 天后到期',
-    settled: '已结清',
-    cancelled: '已取消',
-  },
-};
-
-/** The singular forms ("1 day"): a count of one reads naturally in every language. */
-export const ORDER_LABEL_TEXT_ONE: Record<Locale, Partial<Record<OrderLabel['key'], string>>> = {
-  'en-US': { expiresIn: 'Expires in 1 day', overdue: 'Overdue by 1 day', extended: 'Extended: due in 1 day' },
-  fil: {
-    expiresIn: 'Mag-e-expire bukas',
-    overdue: 'Lampas na ng 1 araw',
-    extended: 'Na-extend: dapat bayaran bukas',
-  },
-  'zh-CN': { expiresIn: '1 天后到期', overdue: '已逾期 1 天', extended: '已展期：1 天后到期' },
-};
-
+/**
+ * The ST-01 label's text: the catalogue's `labels:order.*` (issue 10), with the plural form for the
+ * count of days. A due date one day away reads as "tomorrow" where the language says so (Filipino
+ * "bukas"), which is a different phrase rather than a plural form: `labels:orderTomorrow.*`.
+ */
 export function orderLabelText(label: OrderLabel, locale: Locale): string {
-  const one = 'days' in label && label.days === 1 ? ORDER_LABEL_TEXT_ONE[locale][label.key] : undefined;
-  if (one) return one;
-  const template = ORDER_LABEL_TEXT[locale][label.key];
-  return 'days' in label ? template.replace('{days}', String(label.days)) : template;
+  if (!('days' in label)) return translate(locale, `labels:order.${label.key}`);
+  if (label.days === 1 && label.key !== 'overdue')
+    return translate(locale, `labels:orderTomorrow.${label.key}`);
+  return translate(locale, `labels:order.${label.key}`, { count: label.days });
 }

@@ -1,5 +1,5 @@
 import {
-  COMPLAINT_ESCALATION,
+  complaintEscalation,
   daysBetween,
   manilaDate,
   type ComplaintCategory,
@@ -25,7 +25,7 @@ export function complaintView(row: ComplaintRow, locale: Locale): ComplaintView 
     resolveBy: row.resolveBy,
     resolution: row.status === 'resolved' ? row.response : null,
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
-    escalation: COMPLAINT_ESCALATION[locale],
+    escalation: complaintEscalation(locale),
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { COMPLAINT_ESCALATION, manilaDate, addDays } from '@pisonow/domain';
+import { complaintEscalation, manilaDate, addDays } from '@pisonow/domain';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { createOperators, signInOperator, type TestOperator } from '../../test/console-fixtures.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
@@ -53,7 +53,7 @@ describe('BE-11 complaints (RA 11765, SEC MC 5 s.2023)', () => {
       status: 'open',
       resolveBy: addDays(manilaDate(now), 30),
       resolution: null,
-      escalation: COMPLAINT_ESCALATION.fil,
+      escalation: complaintEscalation('fil'),
     });
     expect(res.body.ticketNumber.slice(5, 9)).toBe(manilaDate(now).slice(0, 4));
     expect(res.body.escalation).toContain('Financing and Lending Companies Department');
@@ -72,7 +72,7 @@ describe('BE-11 complaints (RA 11765, SEC MC 5 s.2023)', () => {
     const one = await api.json('GET', `/api/complaints/${res.body.id}`, undefined, api.authed(token));
     expect(one).toMatchObject({
       status: 200,
-      body: { id: res.body.id, escalation: COMPLAINT_ESCALATION['en-US'] },
+      body: { id: res.body.id, escalation: complaintEscalation('en-US') },
     });
     expect(await mine(customerId)).toHaveLength(2);
     expect((await api.json('GET', '/api/complaints', undefined, {})).status).toBe(401);

@@ -49,7 +49,7 @@ async function checkEligible(tx: Tx, orderId: string, today: string, until: stri
     days < 1 ||
     days > HARDSHIP_MAX_DAYS
   )
-    throw new AppError('HARDSHIP_NOT_ELIGIBLE', { params: { days: String(HARDSHIP_MAX_DAYS) } });
+    throw new AppError('HARDSHIP_NOT_ELIGIBLE', { params: { count: HARDSHIP_MAX_DAYS } });
   return { ...found, lastPauseUntil: last?.untilDate ?? null };
 }
 

@@ -56,7 +56,7 @@ export async function signIn(
     });
     throw new AppError('CONSOLE_LOCKED', {
       retryAfterSeconds: seconds,
-      params: { minutes: String(Math.ceil(seconds / 60)) },
+      params: { count: Math.ceil(seconds / 60) },
     });
   }
 

@@ -32,7 +32,7 @@ async function eligibleAmount(tx: Tx, orderId: string, day: string): Promise<big
     .from(paymentDisputes)
     .where(and(eq(paymentDisputes.orderId, orderId), eq(paymentDisputes.status, 'open')));
   if (!quote.eligible || disputed)
-    throw new AppError('WRITE_OFF_NOT_ELIGIBLE', { params: { days: String(WRITE_OFF_MIN_DAYS_PAST_DUE) } });
+    throw new AppError('WRITE_OFF_NOT_ELIGIBLE', { params: { count: WRITE_OFF_MIN_DAYS_PAST_DUE } });
   return quote.amount;
 }
 

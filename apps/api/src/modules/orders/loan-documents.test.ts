@@ -174,3 +174,21 @@ describe("RA 3765 disclosure statement in the borrower's language (CO-03, BE-07,
     },
   );
 });
+
+describe('issue 10 a one-day term or extension reads "1 day" (the console allows both)', () => {
+  const q = priceLoan({ ...DEFAULT_PRODUCT, termDays: [1] }, { principal: 200_000n, termDays: 1 });
+  const oneDay = { ...parties, extensionDays: 1 };
+
+  it('in the disclosure statement, the agreement and the sanction letter', () => {
+    const disclosure = disclosureStatement(q, oneDay, 'en-US');
+    expect(disclosure).toContain('a day for 1 day)');
+    expect(disclosure).toContain('paid out plus 1 day (shown');
+    expect(disclosure).toContain('extend the due date by 1 day for');
+    const agreement = loanAgreement(q, oneDay, 'en-US');
+    expect(agreement).toContain('paid out plus 1 day).');
+    expect(agreement).toContain('extend the due date by 1 day for');
+    expect(sanctionLetter(q, oneDay, 'en-US')).toContain('a loan of ₱2,000.00 for 1 day has been');
+    expect(disclosureStatement(q, { ...parties, extensionDays: 2 }, 'en-US')).toContain('by 2 days for');
+    expect(disclosureStatement(q, oneDay, 'zh-CN')).toContain('共 1 天');
+  });
+});

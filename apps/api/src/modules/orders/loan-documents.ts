@@ -7,6 +7,7 @@ import {
   type Locale,
   type Quote,
 } from '@pisonow/domain';
+import { translate } from '@pisonow/domain/catalogue/all';
 
 export interface DocumentParties {
   company: { name: string; secRegistrationNo: string; certificateOfAuthorityNo: string };
@@ -50,177 +51,44 @@ export function disclosedEir(q: Quote): { monthly: number; yearly: number } {
 const ppmDay = (ppm: number) => `${(ppm / 10_000).toFixed(2)}%`;
 const bpPct = (bp: number) => `${(bp / 100).toFixed(2)}%`;
 
-/** The text of the disclosure statement in each language (the borrower's language is the request's). */
-const DISCLOSURE_TEXT = {
-  'en-US': {
-    title: 'Disclosure Statement on Loan Transaction',
-    intro: 'Required by the Truth in Lending Act (RA 3765) and BSP/SEC rules. Read it before you sign.',
-    borrower: 'Borrower',
-    order: 'Order',
-    principal: 'Amount financed (principal)',
-    serviceFee: 'Service fee (deducted)',
-    coupon: 'Coupon applied to the service fee',
-    creditReportingFee: 'Credit reporting fee (deducted)',
-    tax: 'Tax on fees (deducted)',
-    dst: 'Documentary stamp tax (deducted)',
-    dstLender: 'Documentary stamp tax: paid by the lender, not charged to you',
-    netProceeds: 'Net proceeds of the loan (what you receive)',
-    interest: (amount: string, rate: string, days: number) => `${amount} (${rate} a day for ${days} days)`,
-    interestLabel: 'Interest',
-    financeCharge: 'Total finance charge (interest, fees and taxes)',
-    schedule: 'Payment schedule',
-    scheduleValue: (amount: string, due: string) => `one payment of ${amount} on ${due}`,
-    dueRule: (days: number) =>
-      `The due date is the Manila date the money is paid out plus ${days} days (shown as if paid out today).`,
-    eirMonth: 'Effective interest rate (EIR) a month',
-    eirYear: 'Effective interest rate (EIR) a year',
-    eirNote: (cap: string) => `rounded up; cap ${cap} a month`,
-    eirYearNote: 'compounded monthly: (1 + monthly EIR)^12 − 1, rounded up',
-    lateCharge: 'Late charge',
-    lateChargeValue: (amount: string) => `${amount} once, when the loan becomes overdue`,
-    penalty: 'Penalty',
-    penaltyValue: (rate: string) => `${rate} a day of the amount due while overdue`,
-    combinedCap: 'Cap on late charge and penalty',
-    combinedCapValue:
-      'the late charge and the penalty together never exceed 5% a month of the amount due, counted pro rata by day',
-    totalCap: 'Cap on the total cost',
-    totalCapValue:
-      'all interest, fees, taxes, late charges, penalties and extension fees together never exceed 100% of the principal',
-    extension: 'Extension',
-    extensionValue: (days: number, fee: string, rate: string) =>
-      `you may extend the due date by ${days} days for a fee of ${fee} (${rate} of the principal); no overdue fees for the extended period; the principal is unchanged; available only while the caps above hold`,
-    prepayment: 'Prepayment',
-    prepaymentValue: 'you may repay in full at any time before the due date; there is no prepayment charge',
-    acknowledgement: (date: string) =>
-      `I acknowledge that I received and read this Disclosure Statement before the loan was made, and that I understand and agree to its terms. Signed electronically on ${date}.`,
-    signature: 'Borrower’s signature',
-    copy: 'You have the right to a copy of this statement; it is kept with your order and you can open or download it at any time.',
-  },
-  fil: {
-    title: 'Pahayag ng Pagsisiwalat sa Transaksyon ng Utang',
-    intro:
-      'Hinihingi ng Truth in Lending Act (RA 3765) at ng mga patakaran ng BSP/SEC. Basahin ito bago pumirma.',
-    borrower: 'Nangungutang',
-    order: 'Order',
-    principal: 'Halagang inutang (principal)',
-    serviceFee: 'Service fee (ibinabawas)',
-    coupon: 'Kuponeng ibinawas sa service fee',
-    creditReportingFee: 'Bayad sa credit reporting (ibinabawas)',
-    tax: 'Buwis sa mga bayarin (ibinabawas)',
-    dst: 'Documentary stamp tax (ibinabawas)',
-    dstLender: 'Documentary stamp tax: binabayaran ng nagpapautang, hindi sinisingil sa iyo',
-    netProceeds: 'Netong halaga ng utang (ang matatanggap mo)',
-    interest: (amount: string, rate: string, days: number) =>
-      `${amount} (${rate} kada araw sa loob ng ${days} araw)`,
-    interestLabel: 'Interes',
-    financeCharge: 'Kabuuang finance charge (interes, bayarin at buwis)',
-    schedule: 'Iskedyul ng bayad',
-    scheduleValue: (amount: string, due: string) => `isang bayad na ${amount} sa ${due}`,
-    dueRule: (days: number) =>
-      `Ang takdang petsa ay ang petsa sa Maynila kung kailan ipinadala ang pera dagdag ang ${days} araw (ipinapakita na parang ipinadala ngayon).`,
-    eirMonth: 'Effective interest rate (EIR) kada buwan',
-    eirYear: 'Effective interest rate (EIR) kada taon',
-    eirNote: (cap: string) => `inikot pataas; hangganan ${cap} kada buwan`,
-    eirYearNote: 'compounded buwan-buwan: (1 + EIR kada buwan)^12 − 1, inikot pataas',
-    lateCharge: 'Late charge',
-    lateChargeValue: (amount: string) => `${amount} minsan lang, kapag lumampas na sa takdang petsa`,
-    penalty: 'Multa (penalty)',
-    penaltyValue: (rate: string) =>
-      `${rate} kada araw ng halagang dapat bayaran habang lampas sa takdang petsa`,
-    combinedCap: 'Hangganan ng late charge at multa',
-    combinedCapValue:
-      'ang late charge at ang multa nang magkasama ay hindi hihigit sa 5% kada buwan ng halagang dapat bayaran, binibilang kada araw',
-    totalCap: 'Hangganan ng kabuuang gastos',
-    totalCapValue:
-      'ang lahat ng interes, bayarin, buwis, late charge, multa at extension fee nang magkasama ay hindi hihigit sa 100% ng principal',
-    extension: 'Extension',
-    extensionValue: (days: number, fee: string, rate: string) =>
-      `maaari mong iusog ang takdang petsa nang ${days} araw sa bayad na ${fee} (${rate} ng principal); walang overdue fee sa panahong iniusog; hindi nagbabago ang principal; puwede lamang habang hindi lumalampas sa mga hangganan sa itaas`,
-    prepayment: 'Maagang pagbabayad',
-    prepaymentValue:
-      'maaari mong bayaran nang buo anumang oras bago ang takdang petsa; walang singil sa maagang pagbabayad',
-    acknowledgement: (date: string) =>
-      `Kinikilala ko na natanggap at nabasa ko ang Pahayag ng Pagsisiwalat na ito bago ibinigay ang utang, at nauunawaan at sinasang-ayunan ko ang mga tuntunin nito. Nilagdaan nang elektroniko noong ${date}.`,
-    signature: 'Lagda ng nangungutang',
-    copy: 'May karapatan kang magkaroon ng kopya ng pahayag na ito; nakatago ito kasama ng iyong order at mabubuksan o mada-download mo ito anumang oras.',
-  },
-  'zh-CN': {
-    title: '贷款交易披露声明',
-    intro: '依据《贷款真实性法》（RA 3765）及菲律宾央行/证券交易委员会规定提供。请在签署前阅读。',
-    borrower: '借款人',
-    order: '订单',
-    principal: '借款本金',
-    serviceFee: '服务费（从放款中扣除）',
-    coupon: '抵扣服务费的优惠券',
-    creditReportingFee: '征信费（从放款中扣除）',
-    tax: '费用税（从放款中扣除）',
-    dst: '印花税（DST，从放款中扣除）',
-    dstLender: '印花税（DST）：由贷款方承担，不向您收取',
-    netProceeds: '贷款净额（您实际收到的金额）',
-    interest: (amount: string, rate: string, days: number) => `${amount}（日利率 ${rate}，共 ${days} 天）`,
-    interestLabel: '利息',
-    financeCharge: '融资费用总额（利息、费用及税费）',
-    schedule: '还款计划',
-    scheduleValue: (amount: string, due: string) => `于 ${due} 一次性偿还 ${amount}`,
-    dueRule: (days: number) => `还款日为放款当日的马尼拉日期加 ${days} 天（此处按今天放款显示）。`,
-    eirMonth: '月实际利率（EIR）',
-    eirYear: '年实际利率（EIR）',
-    eirNote: (cap: string) => `向上取整；上限为每月 ${cap}`,
-    eirYearNote: '按月复利：(1 + 月实际利率)^12 − 1，向上取整',
-    lateCharge: '逾期手续费',
-    lateChargeValue: (amount: string) => `贷款逾期时一次性收取 ${amount}`,
-    penalty: '罚息',
-    penaltyValue: (rate: string) => `逾期期间每天按应还金额的 ${rate} 计收`,
-    combinedCap: '逾期手续费与罚息上限',
-    combinedCapValue: '逾期手续费与罚息合计每月不超过应还金额的 5%，按天折算',
-    totalCap: '总费用上限',
-    totalCapValue: '全部利息、费用、税费、逾期手续费、罚息及展期费合计不超过本金的 100%',
-    extension: '展期',
-    extensionValue: (days: number, fee: string, rate: string) =>
-      `您可支付 ${fee}（本金的 ${rate}）将还款日延后 ${days} 天；展期期间不收取逾期费用；本金不变；仅在上述上限内可用`,
-    prepayment: '提前还款',
-    prepaymentValue: '您可在还款日前任何时间全额还款，不收取提前还款费用',
-    acknowledgement: (date: string) =>
-      `本人确认在贷款发放前已收到并阅读本披露声明，理解并同意其中条款。于 ${date} 电子签署。`,
-    signature: '借款人签名',
-    copy: '您有权获得本声明的副本；副本随订单保存，您可随时打开或下载。',
-  },
-} satisfies Record<Locale, unknown>;
-
-/** The disclosure statement required by the Truth in Lending Act (RA 3765) before signing, in the borrower's language. */
+/**
+ * The disclosure statement required by the Truth in Lending Act (RA 3765) before signing, in the
+ * borrower's language: the catalogue's `documents:disclosure.*`.
+ */
 export function disclosureStatement(q: Quote, p: DocumentParties, locale: Locale = 'en-US'): string {
-  const t = DISCLOSURE_TEXT[locale];
+  const t = (key: string, vars?: Record<string, unknown>) =>
+    translate(locale, `documents:disclosure.${key}`, vars);
   const eir = disclosedEir(q);
   const extensionFee = (q.principal * BigInt(p.extensionFeeBp)) / 10_000n;
   return page(
-    t.title,
-    `<p>${esc(t.intro)}</p>
+    t('title'),
+    `<p>${esc(t('intro'))}</p>
 <p>${esc(p.company.name)} · SEC Reg. No. ${esc(p.company.secRegistrationNo)} · Certificate of Authority No. ${esc(p.company.certificateOfAuthorityNo)}</p>
-<p>${esc(t.borrower)}: ${esc(p.borrower.name)} · ${esc(t.order)} ${esc(p.orderId)} · ${esc(p.date)}</p>
+<p>${esc(t('borrower'))}: ${esc(p.borrower.name)} · ${esc(t('order'))} ${esc(p.orderId)} · ${esc(p.date)}</p>
 <table>
-${row(t.principal, formatPeso(q.principal))}
-${row(t.serviceFee, formatPeso(q.serviceFee))}
-${q.coupon > 0n ? row(t.coupon, `-${formatPeso(q.coupon)}`) : ''}
-${row(t.creditReportingFee, formatPeso(q.creditReportingFee))}
-${row(t.tax, formatPeso(q.tax))}
-${q.lenderDocumentaryStampTax > 0n ? row(t.dstLender, formatPeso(q.lenderDocumentaryStampTax)) : row(t.dst, formatPeso(q.documentaryStampTax))}
-${row(t.netProceeds, formatPeso(q.netProceeds))}
-${row(t.interestLabel, t.interest(formatPeso(q.interest), ppmDay(q.dailyInterestPpm), q.termDays))}
-${row(t.financeCharge, formatPeso(q.financeCharge))}
-${row(t.schedule, t.scheduleValue(formatPeso(q.totalRepayment), p.dueDate))}
-${row(t.eirMonth, `${percent(eir.monthly)} (${t.eirNote(percent(CAPS.effectiveMonthly))})`)}
-${row(t.eirYear, `${percent(eir.yearly)} (${t.eirYearNote})`)}
-${row(t.lateCharge, t.lateChargeValue(formatPeso(p.lateCharge)))}
-${row(t.penalty, t.penaltyValue(ppmDay(p.penaltyDailyPpm)))}
-${row(t.combinedCap, t.combinedCapValue)}
-${row(t.totalCap, t.totalCapValue)}
-${row(t.extension, t.extensionValue(p.extensionDays, formatPeso(extensionFee), bpPct(p.extensionFeeBp)))}
-${row(t.prepayment, t.prepaymentValue)}
+${row(t('principal'), formatPeso(q.principal))}
+${row(t('serviceFee'), formatPeso(q.serviceFee))}
+${q.coupon > 0n ? row(t('coupon'), `-${formatPeso(q.coupon)}`) : ''}
+${row(t('creditReportingFee'), formatPeso(q.creditReportingFee))}
+${row(t('tax'), formatPeso(q.tax))}
+${q.lenderDocumentaryStampTax > 0n ? row(t('dstLender'), formatPeso(q.lenderDocumentaryStampTax)) : row(t('dst'), formatPeso(q.documentaryStampTax))}
+${row(t('netProceeds'), formatPeso(q.netProceeds))}
+${row(t('interestLabel'), t('interest', { amount: formatPeso(q.interest), rate: ppmDay(q.dailyInterestPpm), count: q.termDays }))}
+${row(t('financeCharge'), formatPeso(q.financeCharge))}
+${row(t('schedule'), t('scheduleValue', { amount: formatPeso(q.totalRepayment), due: p.dueDate }))}
+${row(t('eirMonth'), `${percent(eir.monthly)} (${t('eirNote', { cap: percent(CAPS.effectiveMonthly) })})`)}
+${row(t('eirYear'), `${percent(eir.yearly)} (${t('eirYearNote')})`)}
+${row(t('lateCharge'), t('lateChargeValue', { amount: formatPeso(p.lateCharge) }))}
+${row(t('penalty'), t('penaltyValue', { rate: ppmDay(p.penaltyDailyPpm) }))}
+${row(t('combinedCap'), t('combinedCapValue'))}
+${row(t('totalCap'), t('totalCapValue'))}
+${row(t('extension'), t('extensionValue', { count: p.extensionDays, fee: formatPeso(extensionFee), rate: bpPct(p.extensionFeeBp) }))}
+${row(t('prepayment'), t('prepaymentValue'))}
 </table>
-<p data-rule="due-date">${esc(t.dueRule(q.termDays))}</p>
-<p data-part="acknowledgement">${esc(t.acknowledgement(p.date))}</p>
-<p data-part="signature">${esc(t.signature)}: ${esc(p.borrower.name)} ______________________</p>
-<p data-part="copy">${esc(t.copy)}</p>`,
+<p data-rule="due-date">${esc(t('dueRule', { count: q.termDays }))}</p>
+<p data-part="acknowledgement">${esc(t('acknowledgement', { date: p.date }))}</p>
+<p data-part="signature">${esc(t('signature'))}: ${esc(p.borrower.name)} ______________________</p>
+<p data-part="copy">${esc(t('copy'))}</p>`,
     locale,
   );
 }
@@ -246,88 +114,32 @@ function figures(q: Quote, p: DocumentParties) {
     penalty: ppmDay(p.penaltyDailyPpm),
   };
 }
-type Figures = ReturnType<typeof figures>;
 
-const AGREEMENT: Record<Locale, { title: string; body: (f: Figures) => string }> = {
-  'en-US': {
-    title: 'Loan Agreement',
-    body: (
-      f,
-    ) => `<p>This agreement is made on ${f.date} between ${f.company} (the Lender) and ${f.borrower}, mobile ${f.phone}, of ${f.address} (the Borrower).</p>
-<ol>
-<li>The Lender lends the Borrower ${f.principal}. Fees and taxes of ${f.deducted} are deducted, and ${f.net} is paid to the Borrower's chosen account within 24 hours.</li>
-<li>The Borrower repays ${f.total} in one payment on ${f.due} (the due date is the Manila date the money is paid out plus ${f.days} days).</li>
-<li>The Borrower may extend the due date by ${f.extensionDays} days for a fee of ${f.extensionRate} of the principal, with no overdue fees for the extended period and no change to the principal, while the caps below hold.</li>
-<li>The Borrower may repay in full at any time before the due date, with no prepayment charge.</li>
-<li>If payment is late, a late charge of ${f.lateCharge} and a penalty of ${f.penalty} a day of the amount due apply, the late charge and the penalty together never more than 5% a month of the amount due (pro rata by day), and all interest, fees, taxes, penalties and extension fees together never more than 100% of the principal (SEC MC 3 s.2022 as amended by MC 14 s.2025).</li>
-<li>The Borrower may cancel within 24 hours of receiving the money by contacting customer service and returning the net proceeds.</li>
-<li>Collection follows SEC MC 18 s.2019: no threats, no contacting people in the Borrower's phone book, and no disclosure of the debt to third parties.</li>
-<li>The Disclosure Statement for this loan forms part of this agreement.</li>
-</ol>`,
-  },
-  fil: {
-    title: 'Kasunduan sa Pautang',
-    body: (
-      f,
-    ) => `<p>Ang kasunduang ito ay ginawa noong ${f.date} sa pagitan ng ${f.company} (ang Nagpapautang) at ni ${f.borrower}, mobile ${f.phone}, ng ${f.address} (ang Nangungutang).</p>
-<ol>
-<li>Pinapautang ng Nagpapautang ang Nangungutang ng ${f.principal}. Ibinabawas ang mga bayarin at buwis na ${f.deducted}, at ipinapadala ang ${f.net} sa napiling account ng Nangungutang sa loob ng 24 oras.</li>
-<li>Babayaran ng Nangungutang ang ${f.total} sa isang bayad sa ${f.due} (ang takdang petsa ay ang petsa sa Maynila kung kailan ipinadala ang pera dagdag ang ${f.days} araw).</li>
-<li>Maaaring iusog ng Nangungutang ang takdang petsa nang ${f.extensionDays} araw sa bayad na ${f.extensionRate} ng principal, walang overdue fee sa panahong iniusog at hindi nagbabago ang principal, habang hindi lumalampas sa mga hangganan sa ibaba.</li>
-<li>Maaaring bayaran ng Nangungutang nang buo anumang oras bago ang takdang petsa, nang walang singil sa maagang pagbabayad.</li>
-<li>Kapag nahuli ang bayad, may late charge na ${f.lateCharge} at multang ${f.penalty} kada araw ng halagang dapat bayaran; ang late charge at multa nang magkasama ay hindi hihigit sa 5% kada buwan ng halagang dapat bayaran (binibilang kada araw), at ang lahat ng interes, bayarin, buwis, multa at extension fee nang magkasama ay hindi hihigit sa 100% ng principal (SEC MC 3 s.2022, inamyendahan ng MC 14 s.2025).</li>
-<li>Maaaring kanselahin ng Nangungutang sa loob ng 24 oras mula nang matanggap ang pera sa pakikipag-ugnayan sa customer service at pagbabalik ng netong halaga.</li>
-<li>Ang paniningil ay ayon sa SEC MC 18 s.2019: walang pagbabanta, walang pagkontak sa mga tao sa phone book ng Nangungutang, at walang pagsisiwalat ng utang sa ibang tao.</li>
-<li>Bahagi ng kasunduang ito ang Pahayag ng Pagsisiwalat para sa utang na ito.</li>
-</ol>`,
-  },
-  'zh-CN': {
-    title: '借款协议',
-    body: (
-      f,
-    ) => `<p>本协议由 ${f.company}（贷款方）与 ${f.borrower}（手机 ${f.phone}，地址 ${f.address}，借款人）于 ${f.date} 签订。</p>
-<ol>
-<li>贷款方向借款人出借 ${f.principal}。扣除费用及税费 ${f.deducted} 后，${f.net} 将在 24 小时内打入借款人选择的账户。</li>
-<li>借款人于 ${f.due} 一次性偿还 ${f.total}（还款日为放款当日的马尼拉日期加 ${f.days} 天）。</li>
-<li>借款人可支付本金的 ${f.extensionRate} 作为展期费，将还款日延后 ${f.extensionDays} 天；展期期间不收取逾期费用，本金不变，且仅在下列上限内可用。</li>
-<li>借款人可在还款日前任何时间全额还款，不收取提前还款费用。</li>
-<li>逾期时收取逾期手续费 ${f.lateCharge}，并按应还金额每天 ${f.penalty} 计收罚息；逾期手续费与罚息合计每月不超过应还金额的 5%（按天折算），全部利息、费用、税费、罚息及展期费合计不超过本金的 100%（SEC MC 3 s.2022，经 MC 14 s.2025 修订）。</li>
-<li>借款人可在收到款项后 24 小时内联系客服并退还贷款净额以取消借款。</li>
-<li>催收遵守 SEC MC 18 s.2019：不威胁，不联系借款人通讯录中的人，不向第三方披露债务。</li>
-<li>本笔借款的披露声明是本协议的组成部分。</li>
-</ol>`,
-  },
-};
+/** The loan agreement's clauses, in order (`documents:agreement.clauses.*`). */
+const AGREEMENT_CLAUSES = ['lend', 'repay', 'extend', 'prepay', 'late', 'cancel', 'collection', 'disclosure'];
 
-const SANCTION: Record<Locale, { title: string; body: (f: Figures) => string }> = {
-  'en-US': {
-    title: 'Sanction Letter',
-    body: (f) => `<p>${f.date}</p><p>Dear ${f.borrower},</p>
-<p>We are pleased to confirm that a loan of ${f.principal} for ${f.days} days has been sanctioned to you (order ${f.orderId}), on the terms of the Loan Agreement and Disclosure Statement. You will receive ${f.net} and repay ${f.total} on ${f.due}.</p>
-<p>${f.company}</p>`,
-  },
-  fil: {
-    title: 'Liham ng Pag-apruba',
-    body: (f) => `<p>${f.date}</p><p>Mahal na ${f.borrower},</p>
-<p>Ikinagagalak naming kumpirmahin na naaprubahan para sa iyo ang utang na ${f.principal} sa loob ng ${f.days} araw (order ${f.orderId}), ayon sa mga tuntunin ng Kasunduan sa Pautang at ng Pahayag ng Pagsisiwalat. Matatanggap mo ang ${f.net} at babayaran mo ang ${f.total} sa ${f.due}.</p>
-<p>${f.company}</p>`,
-  },
-  'zh-CN': {
-    title: '贷款批准函',
-    body: (f) => `<p>${f.date}</p><p>尊敬的 ${f.borrower}：</p>
-<p>我们很高兴地确认，您的 ${f.principal}、期限 ${f.days} 天的借款（订单 ${f.orderId}）已按借款协议及披露声明的条款获批。您将收到 ${f.net}，并于 ${f.due} 偿还 ${f.total}。</p>
-<p>${f.company}</p>`,
-  },
-};
-
+/**
+ * The loan agreement and the sanction letter in the borrower's language: the catalogue's
+ * `documents:agreement.*` and `documents:sanction.*`. The figures are escaped once (`figures`) and
+ * the texts are the catalogue's own, so the result is inserted as it is.
+ */
 export function loanAgreement(q: Quote, p: DocumentParties, locale: Locale = 'en-US'): string {
-  const t = AGREEMENT[locale];
-  return page(t.title, t.body(figures(q, p)), locale);
+  const f = figures(q, p);
+  const t = (key: string, count?: number) => translate(locale, `documents:agreement.${key}`, { ...f, count });
+  // the clauses that count days pick their plural form
+  const counts: Record<string, number> = { repay: f.days, extend: f.extensionDays };
+  const clauses = AGREEMENT_CLAUSES.map((c) => `<li>${t(`clauses.${c}`, counts[c])}</li>\n`).join('');
+  return page(t('title'), `<p>${t('intro')}</p>\n<ol>\n${clauses}</ol>`, locale);
 }
 
 export function sanctionLetter(q: Quote, p: DocumentParties, locale: Locale = 'en-US'): string {
-  const t = SANCTION[locale];
-  return page(t.title, t.body(figures(q, p)), locale);
+  const f = figures(q, p);
+  const t = (key: string, count?: number) => translate(locale, `documents:sanction.${key}`, { ...f, count });
+  return page(
+    t('title'),
+    `<p>${f.date}</p><p>${t('greeting')}</p>\n<p>${t('body', f.days)}</p>\n<p>${f.company}</p>`,
+    locale,
+  );
 }
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -3,9 +3,16 @@ import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-// every language's error messages (the domain keeps Filipino and Chinese apart for the web app)
-import '@pisonow/domain/errors-all';
-import { errorMessage, isErrorCode, pickLocale, type ApiErrorBody, type ErrorCode } from '@pisonow/domain';
+// the server's catalogue, every language (the web app loads a language's namespaces lazily)
+import '@pisonow/domain/catalogue/all';
+import {
+  errorMessage,
+  isErrorCode,
+  pickLocale,
+  type ApiErrorBody,
+  type ErrorCode,
+  type ErrorParams,
+} from '@pisonow/domain';
 import { AppError } from '../../lib/app-error.ts';
 
 /** The one place errors become `{ code, message }` in the caller's language. Internals never leak. */
@@ -21,7 +28,7 @@ export default fp(
       request: FastifyRequest,
       status: number,
       code: ErrorCode,
-      extra: Partial<ApiErrorBody> & { params?: Record<string, string> } = {},
+      extra: Partial<ApiErrorBody> & { params?: ErrorParams } = {},
     ) => {
       const { params, ...rest } = extra;
       const body: ApiErrorBody = { code, message: errorMessage(code, request.locale, params), ...rest };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toApiError } from './client.ts';
 import { errorText } from './error-text.ts';
 // the web app registers a language's messages when it loads that language; here, all of them
-import '@pisonow/domain/errors-all';
+import '@pisonow/domain/catalogue/all';
 
 /**
  * Issue 11: while an admin has paused new applications, the submit answers APPLICATIONS_PAUSED; the

@@ -1,57 +1,58 @@
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { registerErrorMessages } from '@pisonow/domain/errors';
-import { DEFAULT_LOCALE, LANGUAGE_KEY, LOCALES, storedLocale, toLocale, type Locale } from './languages.ts';
+import { CATALOGUE_OPTIONS, setCatalogue } from '@pisonow/domain/catalogue/index';
+import { DEFAULT_LOCALE, LANGUAGE_KEY, storedLocale, toLocale, type Locale } from './languages.ts';
 
 export * from './languages.ts';
 
 type Catalogue = Record<string, unknown>;
 
 /**
- * English (the default and the fallback) is bundled for the login page only (common, routes, auth);
- * its other namespaces and every namespace of Filipino and Chinese load on demand: a language before
- * the first render for a borrower who chose it, the rest of English with the first page after /start
- * (the router awaits `loadCatalogues`), so /start downloads no catalogue it does not show (issue 9).
+ * The catalogue is the domain's (packages/domain/src/catalogue, issue 10); the web loads every
+ * namespace but the server's (SMS, message-centre texts, documents). English (the default and the
+ * fallback) is bundled for the login page only (common, routes, auth, errors); its other namespaces
+ * and every namespace of Filipino and Chinese load on demand: a language before the first render for
+ * a borrower who chose it, the rest of English with the first page after /start (the router awaits
+ * `loadCatalogues`), so /start downloads no catalogue it does not show (issue 9).
  */
-const english = import.meta.glob<{ default: Catalogue }>('../../locales/en-US/{common,routes,auth}.json', {
-  eager: true,
-});
-const lazyCatalogues = import.meta.glob<{ default: Catalogue }>([
-  '../../locales/*/*.json',
-  '!../../locales/en-US/{common,routes,auth}.json',
-]);
+const english = import.meta.glob<Catalogue>(
+  '../../../../../packages/domain/src/catalogue/en-US/{common,routes,auth,errors}.json',
+  { eager: true, import: 'default' }, // the default export alone: no per-key named exports in /start
+);
+const lazyCatalogues = import.meta.glob<Catalogue>(
+  [
+    '../../../../../packages/domain/src/catalogue/*/*.json',
+    '!../../../../../packages/domain/src/catalogue/en-US/{common,routes,auth,errors}.json',
+    '!../../../../../packages/domain/src/catalogue/*/{sms,notifications,documents}.json',
+  ],
+  { import: 'default' },
+);
 
 function namespaceOf(path: string): [lang: string, ns: string] {
-  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  const match = /catalogue\/([^/]+)\/([^/]+)\.json$/.exec(path);
   return [match?.[1] ?? '', match?.[2] ?? ''];
 }
 
 const resources: Record<string, Record<string, Catalogue>> = { [DEFAULT_LOCALE]: {} };
-for (const [path, module] of Object.entries(english))
-  resources[DEFAULT_LOCALE]![namespaceOf(path)[1]] = module.default;
+for (const [path, catalogue] of Object.entries(english))
+  resources[DEFAULT_LOCALE]![namespaceOf(path)[1]] = catalogue;
 export const NAMESPACES = [
   ...new Set([...Object.keys(english), ...Object.keys(lazyCatalogues)].map((path) => namespaceOf(path)[1])),
 ];
 
-const loading = new Map<Locale, Promise<void>>();
+// the domain's errorMessage / orderLabelText render through this instance once it is initialised
+setCatalogue(i18n);
 
-/** The domain's error messages in a language other than English (ER-02), with its catalogues. */
-async function loadErrorMessages(locale: Locale): Promise<void> {
-  if (locale === 'fil') registerErrorMessages('fil', (await import('@pisonow/domain/errors-fil')).fil);
-  if (locale === 'zh-CN') registerErrorMessages('zh-CN', (await import('@pisonow/domain/errors-zh')).zh);
-}
+const loading = new Map<Locale, Promise<void>>();
 
 /** Adds a language's catalogues (all namespaces) to i18next, once. */
 export function loadLanguage(locale: Locale): Promise<void> {
   let done = loading.get(locale);
   if (!done) {
     const entries = Object.entries(lazyCatalogues).filter(([path]) => namespaceOf(path)[0] === locale);
-    done = Promise.all([
-      Promise.all(
-        entries.map(async ([path, load]) => [namespaceOf(path)[1], (await load()).default] as const),
-      ),
-      loadErrorMessages(locale),
-    ]).then(([loaded]) => {
+    done = Promise.all(
+      entries.map(async ([path, load]) => [namespaceOf(path)[1], await load()] as const),
+    ).then((loaded) => {
       for (const [ns, catalogue] of loaded) i18n.addResourceBundle(locale, ns, catalogue, true, true);
     });
     done.catch(() => loading.delete(locale)); // offline: try again on the next page
@@ -79,15 +80,9 @@ export async function initI18n(): Promise<typeof i18n> {
   void i18n.use(initReactI18next).init({
     resources,
     lng,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    load: 'currentOnly', // 'zh-CN' must not also try a bare 'zh'
+    ...CATALOGUE_OPTIONS, // the server's options too: a key renders the same on both sides
     ns: NAMESPACES,
     defaultNS: 'common',
-    // Keys are always written `ns:key.path` so a test can check them (locales.test.ts).
-    nsSeparator: ':',
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
   });
   document.documentElement.lang = lng;
   if (lng !== DEFAULT_LOCALE) {

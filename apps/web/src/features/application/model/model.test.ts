@@ -5,9 +5,9 @@ import {
   applicationContracts,
   type ApplicationStep,
 } from '@pisonow/domain';
-import enUS from '../../../locales/en-US/application.json';
-import fil from '../../../locales/fil/application.json';
-import zhCN from '../../../locales/zh-CN/application.json';
+import enUS from '@pisonow/domain/catalogue/en-US/application.json';
+import fil from '@pisonow/domain/catalogue/fil/application.json';
+import zhCN from '@pisonow/domain/catalogue/zh-CN/application.json';
 import { ENUMS } from './enums.ts';
 import { fieldErrorText, hasPath, serverFieldErrors } from './form-errors.ts';
 import { fromPickedContact, mobileInput, toFormValues, toRequestBody, WORK_FIELDS } from './form-values.ts';

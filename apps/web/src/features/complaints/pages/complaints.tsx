@@ -5,7 +5,6 @@ import {
   COMPLAINT_CATEGORIES,
   COMPLAINT_DESCRIPTION_MAX,
   COMPLAINT_DESCRIPTION_MIN,
-  COMPLAINT_ESCALATION,
   type ComplaintCategory,
 } from '@pisonow/domain/complaints';
 import { formatPeso } from '@pisonow/domain/money';
@@ -178,7 +177,7 @@ export default function ComplaintsPage() {
       <Card>
         <h2 className="complaints__title">{t('complaints:escalation.title')}</h2>
         <p className="complaints__escalation" data-testid="complaint-escalation">
-          {complaints.data?.[0]?.escalation ?? COMPLAINT_ESCALATION[locale]}
+          {complaints.data?.[0]?.escalation ?? t('complaints:escalation.body')}
         </p>
       </Card>
     </Page>

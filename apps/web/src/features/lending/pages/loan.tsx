@@ -183,7 +183,7 @@ export default function LoanPage() {
           <p className="ln-note">
             {t('lending:loan.summary', {
               amount: peso(quote.principal),
-              days: quote.termDays,
+              count: quote.termDays,
               net: peso(quote.netProceeds),
               total: peso(quote.totalRepayment),
               date: quote.dueDateIfPaidToday,
