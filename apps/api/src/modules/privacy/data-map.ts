@@ -46,6 +46,8 @@ export const EXPORTED: Record<string, { link: LinkKey; category: DataCategory }>
   payment_disputes: { link: 'customer_id', category: 'loans' },
   loan_charge_pauses: { link: 'order_id', category: 'loans' },
   loan_write_offs: { link: 'order_id', category: 'loans' },
+  loan_delinquency: { link: 'order_id', category: 'loans' },
+  loan_delinquency_history: { link: 'order_id', category: 'loans' },
   complaints: { link: 'customer_id', category: 'engagement' },
   retention_records: { link: 'customer_id', category: 'identity' },
 };
