@@ -94,6 +94,27 @@ test.describe('sub-home and video (issue 10)', () => {
     await expect(page).toHaveURL(/\/allWithdraw$/);
   });
 
+  test('issue 10 issue 9 /my greets the borrower by first name (initial in the avatar, no phone digits), shows the limit and leads to the ladder', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await applyThroughApi(page, { expect: 'Can be withdrawn' });
+    await page.goto('/my');
+    await expect(page.getByTestId('my-hello')).toHaveText('Hello, Juan');
+    await expect(page.getByTestId('my-avatar')).toHaveText('J');
+    await expect(page.getByTestId('my-limit')).toHaveText(/^₱[\d,]+\.\d{2}$/);
+    await expectAccessible(page);
+    await shot(page, 'profile-my');
+    await setLanguage(page, 'fil');
+    await page.goto('/my');
+    await expect(page.getByTestId('my-hello')).toHaveText('Kumusta, Juan');
+    await expectNoRawKeys(page);
+    await setLanguage(page, 'en-US');
+    await page.goto('/my');
+    await page.getByTestId('my-limit-link').click();
+    await expect(page).toHaveURL(/\/subIndex/);
+  });
+
   test('issue 10 /videoIndex plays the configured tutorial with a poster and captions per language, transcript below, axe-clean', async ({
     page,
   }) => {

@@ -9,7 +9,7 @@ import { Button } from '../../../lib/ui/button.tsx';
 import { List, ListRow } from '../../../lib/ui/list-row.tsx';
 import { FraudWarning } from '../../../lib/ui/fraud-warning.tsx';
 import { Page } from '../../../lib/ui/page.tsx';
-import { useHome } from '../api/get-home.ts';
+import { useHome } from '../../../lib/home-summary.ts';
 import './home-index.css';
 
 /** The review + submit screen: the last step's page in review mode (the application feature's route). */

@@ -1,6 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { homeSummaryResponse, type HomeSummaryResponse } from '@pisonow/domain/contracts/home';
-import { api } from '../../../lib/api/index.ts';
+import { api } from './api/index.ts';
+
+/*
+ * GET /api/home: everything home shows, in one request (issue 9). In lib because two features
+ * read it: home (the dashboard) and the profile (name and credit limit); one query key, one cache.
+ */
 
 /** GET /api/home: everything home shows, in one request (issue 9). */
 export function fetchHome(signal?: AbortSignal): Promise<HomeSummaryResponse> {
