@@ -22,7 +22,7 @@ const OFFERS = {
     title: 'Mga alok na loan',
     products: 'Mga produktong loan',
     limit: 'Aking limit',
-    transcript: 'Transcript',
+    transcript: 'Transkripsyon',
   },
   'zh-CN': { title: '借款产品', products: '借款产品', limit: '我的额度', transcript: '文字稿' },
 } as const;

@@ -17,7 +17,7 @@ describe('feedback (VAL-11)', () => {
     const h = api.authed(token);
     for (const [body, lang, message] of [
       ['too short', 'en-US', 'Please write at least 10 characters.'],
-      ['   123456789    ', 'fil', 'Sumulat ng hindi bababa sa 10 character.'],
+      ['   123456789    ', 'fil', 'Sumulat ng hindi bababa sa 10 karakter.'],
       ['', 'zh-CN', '请至少填写 10 个字符。'],
     ] as const) {
       const res = await api.json(
