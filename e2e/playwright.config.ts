@@ -35,6 +35,7 @@ const CI_DESKTOP = /(desktop|console)\.spec\.ts/;
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

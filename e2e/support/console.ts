@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { createHmac } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -43,6 +43,15 @@ async function serverNow(page: Page): Promise<number> {
  * or the next journey must not offer a code the previous worker already used within the same step.
  */
 const USED_STEPS_FILE = path.join(tmpdir(), `pisonow-e2e-totp-${process.env.E2E_PORT ?? 8181}.json`);
+
+/**
+ * A run starts a fresh server whose sandbox clock starts at today: steps remembered from an earlier
+ * run (whose journeys moved its clock days ahead) would make every sign-in wait for a step that
+ * never comes. The run's global setup forgets them.
+ */
+export function forgetUsedTotpSteps(): void {
+  rmSync(USED_STEPS_FILE, { force: true });
+}
 const usedStep = {
   get(secret: string): number | undefined {
     try {
