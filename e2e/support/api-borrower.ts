@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { ID_CARD, SELFIE, philsysFor } from './application.ts';
-import { freshPhone, loginThroughApi } from './login.ts';
+import { freshPhone, loginThroughApi, type BorrowerSession } from './login.ts';
 
 /**
  * Borrower setups through the server's HTTP API, for the journeys whose subject is not the
@@ -18,16 +18,6 @@ import { freshPhone, loginThroughApi } from './login.ts';
  * The application pages stay covered through the UI by application.spec.ts and the first test of
  * withdrawal.spec.ts.
  */
-
-/** The session the app keeps after a login (the answer of POST /api/auth/login). */
-export interface BorrowerSession {
-  phone: string;
-  token: string;
-  customerId: string;
-  registered: boolean;
-  expiresAt: string;
-  headers: Record<string, string>;
-}
 
 /**
  * VAL-12: the contacts notice version the app shows, read from its one definition in the domain

@@ -60,18 +60,21 @@ export async function coCore(page: Page): Promise<Record<string, unknown>> {
   });
 }
 
-/** A borrower signed in through the API as the app does it (login code from the sandbox outbox). */
-export async function loginThroughApi(
-  request: APIRequestContext,
-  phone = freshPhone(),
-): Promise<{
+/** The session the app keeps after a login (the answer of POST /api/auth/login). */
+export interface BorrowerSession {
   phone: string;
   token: string;
   customerId: string;
   registered: boolean;
   expiresAt: string;
   headers: Record<string, string>;
-}> {
+}
+
+/** A borrower signed in through the API as the app does it (login code from the sandbox outbox). */
+export async function loginThroughApi(
+  request: APIRequestContext,
+  phone = freshPhone(),
+): Promise<BorrowerSession> {
   expect((await request.post('/api/auth/login-code', { data: { phone } })).ok()).toBe(true);
   const login = await request.post('/api/auth/login', {
     data: {
