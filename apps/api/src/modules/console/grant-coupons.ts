@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { issueCoupon } from '../coupons/issue-coupon.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import type { ConsoleContext } from './console-context.ts';
-import { segmentMembers } from './segment-members.ts';
+import { segmentMembers, segmentOutcome } from './segment-members.ts';
 
 /**
  * POST /api/console/coupons (BE-08, EN-07): an operator gives a coupon to one borrower or to every
@@ -109,9 +109,7 @@ export async function grantCoupons(
       select (select count(*) from granted)::int as created,
         (select count(*) from (${segmentMembers(r.audience.segment)}) as m(id))::int as members
     `);
-    const [row] = (result as unknown as { rows: { created: number; members: number }[] }).rows;
-    const created = Number(row?.created ?? 0);
-    const out = { created, alreadyDone: Math.max(0, Number(row?.members ?? 0) - created) };
+    const out = segmentOutcome(result);
     await recordAudit(tx, ctx.clock, input.actor, audit('ok', out));
     return out;
   });

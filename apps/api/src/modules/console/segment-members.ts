@@ -23,3 +23,13 @@ export function segmentMembers(segment: ConsoleSegment): SQL {
           and open.status not in ('settled', 'cancelled'))`;
   }
 }
+
+/**
+ * What a send to a segment did, from a statement that selects `created` (rows written now) and
+ * `members` (the segment's size): the rest had it already (a retried request, an earlier send).
+ */
+export function segmentOutcome(result: unknown): { created: number; alreadyDone: number } {
+  const [row] = (result as { rows: { created: number; members: number }[] }).rows;
+  const created = Number(row?.created ?? 0);
+  return { created, alreadyDone: Math.max(0, Number(row?.members ?? 0) - created) };
+}

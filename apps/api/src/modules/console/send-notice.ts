@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordMessage } from '../messages/record-message.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import type { ConsoleContext } from './console-context.ts';
-import { segmentMembers } from './segment-members.ts';
+import { segmentMembers, segmentOutcome } from './segment-members.ts';
 
 /**
  * POST /api/console/notices (BE-08, EN-08): an operator writes a message to one borrower or a
@@ -83,9 +83,7 @@ export async function sendNotice(
       select (select count(*) from sent)::int as created,
         (select count(*) from (${segmentMembers(r.audience.segment)}) as m(id))::int as members
     `);
-    const [row] = (inserted as unknown as { rows: { created: number; members: number }[] }).rows;
-    const created = Number(row?.created ?? 0);
-    const out = { created, alreadyDone: Math.max(0, Number(row?.members ?? 0) - created) };
+    const out = segmentOutcome(inserted);
     await recordAudit(tx, ctx.clock, input.actor, audit('ok', out));
     return out;
   });
