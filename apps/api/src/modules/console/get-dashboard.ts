@@ -1,7 +1,6 @@
 import { and, count, eq, gte, inArray, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   addDays,
-  daysBetween,
   manilaDate,
   manilaDayStart,
   nextManilaDayStart,
@@ -57,13 +56,15 @@ export async function getDashboard(
     perDay(repayments.paidAt, repayments, inArray(repayments.state, ['paid', 'held'])),
     ctx.db
       .select({
-        dueDate: orders.dueDate,
+        // the day job's days past due (classify-delinquency.ts): PAR30 and the buckets agree
+        daysPastDue: loanDelinquency.daysPastDue,
         principal: sql<string>`coalesce(sum(${loanTransactions.principal}), 0)`,
       })
       .from(orders)
       .leftJoin(loanTransactions, eq(loanTransactions.orderId, orders.id))
+      .leftJoin(loanDelinquency, eq(loanDelinquency.orderId, orders.id))
       .where(and(inArray(orders.status, SERVICING), isNotNull(orders.dueDate)))
-      .groupBy(orders.id, orders.dueDate),
+      .groupBy(orders.id, loanDelinquency.daysPastDue),
     ctx.db
       .select({
         bucket: loanDelinquency.bucket,
@@ -98,7 +99,7 @@ export async function getDashboard(
   let outstanding = 0n;
   let atRisk = 0n;
   for (const loan of servicing) {
-    const dpd = daysBetween(loan.dueDate!, today);
+    const dpd = loan.daysPastDue ?? 0;
     const principal = BigInt(loan.principal);
     outstanding += principal;
     if (dpd > 30) atRisk += principal;
