@@ -164,7 +164,7 @@ async function main() {
     const borrower = await seedBorrowerWithLoan(db.url);
     const loanAuth = { authorization: `Bearer ${(await api.signIn(borrower.phone)).token}` };
     const minimalHomeRow = await load(
-      'minimal Fastify + node-postgres: the same home queries (session, home, order)',
+      'minimal Fastify + node-postgres: the same home query (session, application, order, history: 1 query)',
       minimal.base,
       [{ path: '/api/home', headers: loanAuth }],
     );

@@ -24,25 +24,18 @@ app.get('/api/me', async (request, reply) => {
   return { customerId: row.id, phone: row.phone, registeredAt: row.registered_at.toISOString() };
 });
 
-// The reference for GET /api/home: the same session lookup, then exactly the product's home query
-// (rendered from the same function) and the order row by primary key, answered as raw rows.
+// The reference for GET /api/home: exactly the product's home query (rendered from the same
+// function: the session rule, the application, the order row and its history in one statement),
+// answered as the raw row.
 const dialect = new PgDialect();
 app.get('/api/home', async (request, reply) => {
   const match = /^Bearer ([A-Za-z0-9_-]{20,128})$/.exec(request.headers.authorization ?? '');
   if (!match?.[1]) return reply.status(401).send({ code: 'UNAUTHENTICATED' });
-  const { rows } = await pool.query(
-    `select c.id from sessions s join customers c on c.id = s.customer_id
-      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() limit 1`,
-    [createHash('sha256').update(match[1]).digest('hex')],
-  );
-  const customer = rows[0] as { id: string } | undefined;
-  if (!customer) return reply.status(401).send({ code: 'UNAUTHENTICATED' });
-  const home = dialect.sqlToQuery(homeQuery(customer.id));
-  const [row] = (await pool.query(home.sql, home.params)).rows as { order_id: string | null }[];
-  const order = row?.order_id
-    ? (await pool.query('select * from orders where id = $1', [row.order_id])).rows[0]
-    : null;
-  return { home: row, order };
+  const tokenHash = createHash('sha256').update(match[1]).digest('hex');
+  const home = dialect.sqlToQuery(homeQuery({ tokenHash, now: new Date() }));
+  const [row] = (await pool.query(home.sql, home.params)).rows as unknown[];
+  if (!row) return reply.status(401).send({ code: 'UNAUTHENTICATED' });
+  return row;
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -45,11 +45,20 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     customer: AuthenticatedCustomer | null;
+    /**
+     * `auth: 'in-query'` routes only: the bearer token's hash, which the route's own query must
+     * resolve with `sessionCustomerQuery` (request.customer stays null there)
+     */
+    sessionTokenHash: string | null;
     locale: Locale;
   }
   interface FastifyContextConfig {
-    /** require a valid session; the handler reads request.customer */
-    auth?: boolean;
+    /**
+     * require a valid session: true, the handler reads request.customer; 'in-query', the handler's
+     * one query checks the session itself (`sessionCustomerQuery`, request.sessionTokenHash), so
+     * the most visited read costs one database round trip (GET /api/home)
+     */
+    auth?: boolean | 'in-query';
     /** opt into the Idempotency-Key mechanism */
     idempotency?: 'required' | 'optional';
   }

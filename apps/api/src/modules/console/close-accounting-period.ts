@@ -15,6 +15,7 @@ import { loadPortfolioLoans } from '../reports/load-books.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { auditedAction, type MoneyContext } from './money-context.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export interface AccountingClosureView {
   month: string;
@@ -41,7 +42,7 @@ export async function trialBalanceThrough(db: Db | Tx, day: string): Promise<Rec
     where to_char((t.posted_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') <= ${day}
     group by e.account order by e.account
   `);
-  const rows = (result as unknown as { rows: { account: string; balance: string }[] }).rows;
+  const rows = rowsOf<{ account: string; balance: string }>(result);
   return Object.fromEntries(rows.map((r) => [r.account, r.balance]));
 }
 

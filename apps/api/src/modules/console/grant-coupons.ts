@@ -11,6 +11,7 @@ import { issueCoupon } from '../coupons/issue-coupon.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import type { ConsoleContext } from './console-context.ts';
 import { segmentMembers, segmentOutcome } from './segment-members.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * POST /api/console/coupons (BE-08, EN-07): an operator gives a coupon to one borrower or to every
@@ -81,8 +82,7 @@ export async function grantCoupons(
       where c.amount <> ${amount.toString()}::bigint or c.type <> ${r.type}
       limit 1
     `);
-    if ((differing as unknown as { rows: unknown[] }).rows.length > 0)
-      throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    if (rowsOf(differing).length > 0) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     const validUntil = couponValidUntil(now, r.validDays);
     const at = now.toISOString();
     // one statement: the coupons of everyone in the segment who has none from this key yet, and

@@ -6,6 +6,7 @@ import { recordMessage } from '../messages/record-message.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import type { ConsoleContext } from './console-context.ts';
 import { segmentMembers, segmentOutcome } from './segment-members.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * POST /api/console/notices (BE-08, EN-08): an operator writes a message to one borrower or a
@@ -45,8 +46,7 @@ export async function sendNotice(
       where msg.params <> ${JSON.stringify(params)}::jsonb or msg.kind <> ${r.kind}
       limit 1
     `);
-    if ((differing as unknown as { rows: unknown[] }).rows.length > 0)
-      throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    if (rowsOf(differing).length > 0) throw new AppError('IDEMPOTENCY_KEY_REUSED');
 
     if (r.audience.kind === 'borrower') {
       const [borrower] = await tx

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   APPLICATION_STEPS,
   ORDER_STATUSES,
@@ -30,11 +30,14 @@ import {
   type LoanHistoryRow as HistoryRow,
 } from '../servicing/loan-record.ts';
 import { EDITABLE_STATUSES } from '../application/application-view.ts';
+import { rowAsJson, rowFromJson, rowsOf } from '../../db/rows.ts';
+import { sessionCustomerQuery } from '../../plugins/app/auth.ts';
 import type { HomeContext } from './home-context.ts';
 
 const OUTSTANDING = ORDER_STATUSES.filter(isOutstanding);
 
 type HomeRow = {
+  customer_id: string;
   status: string | null;
   submission_count: number | null;
   steps: string[] | null;
@@ -44,7 +47,7 @@ type HomeRow = {
     credit_limit: string | null;
     retry_at: string | null;
   } | null;
-  order_id: string | null;
+  order_row: Record<string, unknown> | null;
   history:
     | (Omit<HistoryRow, 'principal' | 'interest' | 'fees' | 'lateCharge' | 'penalty' | 'cash'> &
         Record<'principal' | 'interest' | 'fees' | 'lateCharge' | 'penalty' | 'cash', string>)[]
@@ -52,20 +55,24 @@ type HomeRow = {
   pauses: ChargePauseRow[] | null;
 };
 
-/** The home query (exported so the benchmark's reference server runs exactly the same SQL). */
-export function homeQuery(customerId: string) {
-  const customer = sql`${customerId}::uuid`;
-  const application = sql`(select a.id from ${applications} a where a.customer_id = ${customer})`;
+/**
+ * The home query (exported so the benchmark's reference server runs exactly the same SQL): the
+ * session rule, the application with its saved steps and latest decision, the outstanding order's
+ * row and its whole history, in one statement. No row: the session is not valid.
+ */
+export function homeQuery(session: { tokenHash: string; now: Date }) {
   const outstanding = sql`(
     select o.id from ${orders} o
-    where o.customer_id = ${customer} and o.status in (${sql.join(
+    where o.customer_id = sc.customer_id and o.status in (${sql.join(
       OUTSTANDING.map((s) => sql`${s}`),
       sql`, `,
     )})
     order by o.created_at desc limit 1)`;
 
   return sql`
+    with sc as (${sessionCustomerQuery(session.tokenHash, session.now)})
     select
+      sc.customer_id,
       a.status,
       a.submission_count,
       (select array_agg(s.step) from ${applicationSteps} s where s.application_id = a.id) as steps,
@@ -76,7 +83,7 @@ export function homeQuery(customerId: string) {
         from ${applicationDecisions} d
         where d.application_id = a.id and d.submission = a.submission_count
         order by d.decided_at desc limit 1) as decision,
-      o.id as order_id,
+      ${rowAsJson(orders, 'o')} as order_row,
       (select json_agg(json_build_object(
           'type', t.type, 'principal', t.principal::text, 'interest', t.interest::text,
           'fees', t.fees::text, 'lateCharge', t.late_charge::text, 'penalty', t.penalty::text,
@@ -86,8 +93,8 @@ export function homeQuery(customerId: string) {
       (select json_agg(json_build_object('fromDate', p.from_date, 'untilDate', p.until_date, 'reason', p.reason)
           order by p.from_date)
         from ${loanChargePauses} p where p.order_id = o.id) as pauses
-    from (select 1) one
-    left join ${applications} a on a.id = ${application}
+    from sc
+    left join ${applications} a on a.customer_id = sc.customer_id
     left join ${orders} o on o.id = ${outstanding}
   `;
 }
@@ -97,21 +104,23 @@ export function homeQuery(customerId: string) {
  * the decision and limit, the outstanding order (label, amounts, due date, what settles it today)
  * and how to reach support.
  *
- * Issue 8: the home screen is the most visited read, so it is one query besides the session's (two when a
- * loan is outstanding): the application with its saved steps, its latest decision and the
- * outstanding order's whole history come back together (scalar subqueries and a JSON aggregate);
- * the order's own row is then read by primary key, typed by the schema. The figures still come from
+ * Issue 8: the home screen is the most visited read, so it costs ONE database round trip, the
+ * session check included (the route is `auth: 'in-query'`): the application with its saved steps,
+ * its latest decision, the outstanding order's row (typed by the schema through `rowFromJson`) and
+ * its whole history come back together (scalar subqueries and JSON aggregates). Null: the session
+ * is not valid (the route answers 401). The figures still come from
  * the domain's functions over the loan's history (`loanAsOf`, `outstandingOf`, `orderLabel`), the
  * same ones the order view uses, so the two cannot differ; nothing sealed is opened.
  */
 export async function getHomeSummary(
   ctx: Pick<HomeContext, 'db' | 'clock' | 'support'>,
-  input: { customerId: string; locale: Locale },
-): Promise<HomeSummaryResponse> {
-  const { customerId, locale } = input;
-  const today = manilaDate(ctx.clock.now());
-  const result = await ctx.db.execute<HomeRow>(homeQuery(customerId));
-  const row: Partial<HomeRow> = (result as unknown as { rows: HomeRow[] }).rows[0] ?? {};
+  input: { sessionTokenHash: string; locale: Locale },
+): Promise<HomeSummaryResponse | null> {
+  const { locale } = input;
+  const now = ctx.clock.now();
+  const today = manilaDate(now);
+  const [row] = rowsOf<HomeRow>(await ctx.db.execute(homeQuery({ tokenHash: input.sessionTokenHash, now })));
+  if (!row) return null;
 
   const status = (row.status ?? 'none') as ApplicationStatus;
   const saved = new Set(row.steps ?? []);
@@ -121,34 +130,31 @@ export async function getHomeSummary(
   const firstName = row.first_name?.trim() ? row.first_name.trim() : null;
 
   let order: HomeSummaryResponse['order'] = null;
-  if (row.order_id) {
-    // the order's own columns, typed by the schema (one more indexed read by primary key, no history)
-    const [o] = await ctx.db.select().from(orders).where(eq(orders.id, row.order_id));
-    if (o) {
-      const history = (row.history ?? []).map((t): HistoryRow => ({
-        ...t,
-        principal: BigInt(t.principal),
-        interest: BigInt(t.interest),
-        fees: BigInt(t.fees),
-        lateCharge: BigInt(t.lateCharge),
-        penalty: BigInt(t.penalty),
-        cash: BigInt(t.cash),
-      }));
-      const loan = o.disbursedAt ? loanFromRows(o, history, row.pauses ?? []) : null;
-      const owed = loan ? outstandingOf(loanAsOf(loan, today).transactions) : null;
-      const label = orderLabel(o.status as OrderStatus, o.dueDate ?? today, today);
-      order = {
-        id: o.id,
-        status: o.status as OrderStatus,
-        label: { ...label, text: orderLabelText(label, locale) },
-        principal: o.principal.toString(),
-        netProceeds: o.netProceeds.toString(),
-        totalRepayment: o.totalRepayment.toString(),
-        dueDate: o.dueDate,
-        amountDue: owed ? totalOf(owed).toString() : null,
-        overdueDays: loan ? overdueDaysOn(loan, today) : 0,
-      };
-    }
+  if (row.order_row) {
+    const o = rowFromJson(orders, row.order_row);
+    const history = (row.history ?? []).map((t): HistoryRow => ({
+      ...t,
+      principal: BigInt(t.principal),
+      interest: BigInt(t.interest),
+      fees: BigInt(t.fees),
+      lateCharge: BigInt(t.lateCharge),
+      penalty: BigInt(t.penalty),
+      cash: BigInt(t.cash),
+    }));
+    const loan = o.disbursedAt ? loanFromRows(o, history, row.pauses ?? []) : null;
+    const owed = loan ? outstandingOf(loanAsOf(loan, today).transactions) : null;
+    const label = orderLabel(o.status as OrderStatus, o.dueDate ?? today, today);
+    order = {
+      id: o.id,
+      status: o.status as OrderStatus,
+      label: { ...label, text: orderLabelText(label, locale) },
+      principal: o.principal.toString(),
+      netProceeds: o.netProceeds.toString(),
+      totalRepayment: o.totalRepayment.toString(),
+      dueDate: o.dueDate,
+      amountDue: owed ? totalOf(owed).toString() : null,
+      overdueDays: loan ? overdueDaysOn(loan, today) : 0,
+    };
   }
 
   return {

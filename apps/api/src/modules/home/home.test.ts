@@ -106,13 +106,13 @@ describe('GET /api/home: the home screen in one request (issue 9, clarity item 3
     });
     expect(JSON.stringify(theirs.body)).not.toContain(placed.body.id);
 
-    // issue 8: the home screen costs three round trips with a loan (session, home, order row)
+    // issue 8: the home screen is ONE round trip, session check included, with or without a loan
     t.queries.length = 0;
     expect((await api.json('GET', '/api/home', undefined, b.h)).status).toBe(200);
-    expect(t.queries).toHaveLength(3);
+    expect(t.queries).toHaveLength(1);
     t.queries.length = 0;
     expect((await api.json('GET', '/api/home', undefined, api.authed(other.token))).status).toBe(200);
-    expect(t.queries).toHaveLength(2);
+    expect(t.queries).toHaveLength(1);
 
     // issue 8 (home in one query): overdue, before and after the day job posts the charges, home's
     // figures are the bill's to the centavo (both from the domain over the loan's history)
@@ -129,6 +129,26 @@ describe('GET /api/home: the home screen in one request (issue 9, clarity item 3
       expect(late.overdueDays).toBe(3);
       expect(BigInt(late.amountDue)).toBeGreaterThan(BigInt(view.body.balance.total));
     }
+  });
+
+  it('checks the session inside its one query: a malformed, unknown, logged-out or expired session is 401', async () => {
+    const { token } = await api.signIn('9198100004');
+    expect((await api.json('GET', '/api/home', undefined, api.authed(token))).status).toBe(200);
+    for (const authorization of ['Bearer short', `Bearer ${'x'.repeat(40)}`, `Basic ${token}`]) {
+      const res = await api.json('GET', '/api/home', undefined, { authorization });
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('UNAUTHENTICATED');
+    }
+    expect((await api.json('POST', '/api/auth/logout', undefined, api.authed(token))).status).toBe(204);
+    expect((await api.json('GET', '/api/home', undefined, api.authed(token))).status).toBe(401);
+
+    t.clock.advance(120_000); // the next code may be sent a minute later
+    const second = await api.signIn('9198100004');
+    expect((await api.json('GET', '/api/home', undefined, api.authed(second.token))).status).toBe(200);
+    t.clock.advance(400 * 86_400_000); // past any session lifetime
+    const expired = await api.json('GET', '/api/home', undefined, api.authed(second.token));
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe('UNAUTHENTICATED');
   });
 
   it('is documented in the OpenAPI document', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { homeSummaryResponse } from '@pisonow/domain';
 import { errorSchema } from '../../lib/http.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { getHomeSummary } from './get-home-summary.ts';
 import { homeContext } from './home-context.ts';
 
@@ -10,7 +11,8 @@ const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home',
     {
-      config: { auth: true },
+      // the session is checked inside the home query: one round trip (issue 8)
+      config: { auth: 'in-query' },
       schema: {
         tags: ['home'],
         summary: 'My home screen: application status, limit, the current order and support contacts',
@@ -18,8 +20,14 @@ const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: homeSummaryResponse, 401: errorSchema },
       },
     },
-    async (request) =>
-      getHomeSummary(ctx, { customerId: request.customer!.customerId, locale: request.locale }),
+    async (request) => {
+      const summary = await getHomeSummary(ctx, {
+        sessionTokenHash: request.sessionTokenHash!,
+        locale: request.locale,
+      });
+      if (!summary) throw new AppError('UNAUTHENTICATED');
+      return summary;
+    },
   );
 };
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { CAPS } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** Orders per batch: each batch is its own database transaction (see docs/servicing.md). */
 export const ACCRUAL_BATCH_SIZE = 50_000;
@@ -58,7 +59,7 @@ export async function accrueOverdueCharges(
         await tx.execute(sql`set local jit = off`);
         await tx.execute(sql`set local work_mem = '64MB'`);
         const result = await tx.execute(accrualStatement(today, now, { after, upTo: slice.upTo, batchSize }));
-        return (result as unknown as { rows: BatchRow[] }).rows[0]!;
+        return rowsOf<BatchRow>(result)[0]!;
       });
       totals.batches++;
       totals.charges += Number(row.charges);
@@ -90,7 +91,7 @@ async function sliceBounds(db: Db, today: string, batchSize: number): Promise<st
     where rn % ${batchSize} = 0
     order by id
   `);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
 
 /**
