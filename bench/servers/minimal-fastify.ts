@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { Placeholder, sql } from 'drizzle-orm';
 import { homeQuery } from '../../apps/api/src/modules/home/get-home-summary.ts';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -26,14 +27,19 @@ app.get('/api/me', async (request, reply) => {
 
 // The reference for GET /api/home: exactly the product's home query (rendered from the same
 // function: the session rule, the application, the order row and its history in one statement),
-// answered as the raw row.
-const dialect = new PgDialect();
+// rendered once and run as a named prepared statement as the product does, answered as the raw row.
+const home = new PgDialect().sqlToQuery(
+  homeQuery({ tokenHash: sql.placeholder('tokenHash'), now: sql.placeholder('now') }),
+);
 app.get('/api/home', async (request, reply) => {
   const match = /^Bearer ([A-Za-z0-9_-]{20,128})$/.exec(request.headers.authorization ?? '');
   if (!match?.[1]) return reply.status(401).send({ code: 'UNAUTHENTICATED' });
-  const tokenHash = createHash('sha256').update(match[1]).digest('hex');
-  const home = dialect.sqlToQuery(homeQuery({ tokenHash, now: new Date() }));
-  const [row] = (await pool.query(home.sql, home.params)).rows as unknown[];
+  const bound: Record<string, unknown> = {
+    tokenHash: createHash('sha256').update(match[1]).digest('hex'),
+    now: new Date().toISOString(),
+  };
+  const values = home.params.map((p) => (p instanceof Placeholder ? bound[p.name] : p));
+  const [row] = (await pool.query({ name: 'home_summary', text: home.sql, values })).rows as unknown[];
   if (!row) return reply.status(401).send({ code: 'UNAUTHENTICATED' });
   return row;
 });

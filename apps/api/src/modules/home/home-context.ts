@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { baseContext, type BaseContext } from '../../lib/base-context.ts';
+import { prepareHomeStatement, type HomeStatement } from './get-home-summary.ts';
 
 /**
  * What the home use case needs, built once by the home plugin (`homeContext(app)`).
@@ -9,8 +10,10 @@ import { baseContext, type BaseContext } from '../../lib/base-context.ts';
  */
 export interface HomeContext extends BaseContext {
   support: Pick<Config, 'SUPPORT_EMAIL' | 'HOTLINE' | 'WEB_EMAIL' | 'WEBSITE'>;
+  /** the home query, prepared once (issue 8) */
+  homeStatement: HomeStatement;
 }
 
 export function homeContext(app: FastifyInstance): HomeContext {
-  return { ...baseContext(app), support: app.config };
+  return { ...baseContext(app), support: app.config, homeStatement: prepareHomeStatement(app.db) };
 }

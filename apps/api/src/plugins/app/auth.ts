@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { customers, sessions } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -13,14 +13,16 @@ export function bearerTokenHash(header: string | undefined): string | null {
 /**
  * The session rule as SQL, for a route that authenticates inside its own query (`auth: 'in-query'`):
  * the customer id of the unrevoked, unexpired session with this token hash, joined to its customer,
- * exactly as the preHandler below finds it. No row: not authenticated.
+ * exactly as the preHandler below finds it. No row: not authenticated. Either argument may be a
+ * placeholder of a prepared statement (`now` then as an ISO string).
  */
-export function sessionCustomerQuery(tokenHash: string, now: Date): SQL {
+export function sessionCustomerQuery(tokenHash: string | Placeholder, now: Date | Placeholder): SQL {
+  const at = now instanceof Date ? now.toISOString() : now;
   return sql`
     select ${sessions.customerId} as customer_id from ${sessions}
     join ${customers} on ${customers.id} = ${sessions.customerId}
     where ${sessions.tokenHash} = ${tokenHash} and ${sessions.revokedAt} is null
-      and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz
+      and ${sessions.expiresAt} > ${at}::timestamptz
     limit 1`;
 }
 
