@@ -2,6 +2,7 @@
 // Lighthouse 13 (npm package), mobile preset with an iPhone user agent, system Chromium.
 //   npm run lighthouse                      # against BASE_URL (default http://127.0.0.1:8080)
 //   LH_MIN_START=90 LH_MIN_LOGGED_IN=85 npm run lighthouse   # fail below these scores (CI)
+//   LH_SAVE=.lighthouse/reports npm run lighthouse            # keep every full JSON report
 // Logged-in pages: a borrower logs in through the sandbox outbox (POST send-code, read the code,
 // POST login), the session goes into localStorage as the app stores it, and Lighthouse runs with
 // storage kept (disableStorageReset). Prints one row per page and writes .lighthouse/summary.json.
@@ -112,6 +113,11 @@ try {
       );
       await page.close();
       const lhr = result.lhr;
+      // LH_SAVE=dir keeps each full report (the critical chain, the LCP element, the main thread)
+      if (process.env.LH_SAVE) {
+        mkdirSync(process.env.LH_SAVE, { recursive: true });
+        writeFileSync(`${process.env.LH_SAVE}/${path.replace(/\W/g, '') || 'root'}-${i}.json`, result.report);
+      }
       const a = lhr.audits;
       const scripts = (a['network-requests']?.details?.items ?? []).filter(
         (r) => r.resourceType === 'Script',

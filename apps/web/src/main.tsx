@@ -5,9 +5,11 @@ import './styles/global.css';
 import { installScaling } from './lib/scaling.ts';
 import { initI18n } from './lib/i18n/index.ts';
 import { App } from './app/app.tsx';
+import { startFirstData } from './app/router/first-data.ts';
 
 // Scaling first: the root font size must be right before anything is laid out (SH-10).
 installScaling();
+startFirstData(location.pathname);
 await initI18n();
 
 const root = document.getElementById('root');

@@ -18,9 +18,14 @@ export interface AppRoute {
   /** the shell's header with back button and title; the landing page draws its own */
   header: boolean;
   load: () => Promise<{ default: ComponentType }>;
+  /**
+   * the API reads the page shows first: asked for by the route's loader on a cold start, while the
+   * page's code is still on its way (issue 9; lib/api `prefetch`)
+   */
+  firstData: readonly string[];
 }
 
-type Flags = Partial<Pick<AppRoute, 'requiresLogin' | 'keepAlive' | 'tabBar' | 'header'>>;
+type Flags = Partial<Pick<AppRoute, 'requiresLogin' | 'keepAlive' | 'tabBar' | 'header' | 'firstData'>>;
 
 function route(name: string, load: AppRoute['load'], flags: Flags = {}): AppRoute {
   const requiresLogin = flags.requiresLogin ?? true;
@@ -32,6 +37,7 @@ function route(name: string, load: AppRoute['load'], flags: Flags = {}): AppRout
     // every borrower page keeps the bottom navigation in reach; visitor pages have none
     tabBar: flags.tabBar ?? requiresLogin,
     header: flags.header ?? true,
+    firstData: flags.firstData ?? [],
     load,
   };
 }
@@ -58,10 +64,14 @@ export const ROUTES: readonly AppRoute[] = [
   route('homeIndex', () => import('../../features/home/pages/home-index.tsx'), {
     keepAlive: true,
     tabBar: true,
+    firstData: ['/api/home'],
   }),
   route('subIndex', () => import('../../features/lending/pages/sub-index.tsx'), later),
   // withdrawal
-  route('allWithdraw', () => import('../../features/lending/pages/all-withdraw.tsx'), later),
+  route('allWithdraw', () => import('../../features/lending/pages/all-withdraw.tsx'), {
+    ...later,
+    firstData: ['/api/loans/offer'],
+  }),
   route('withdrawPage', () => import('../../features/lending/pages/withdraw-page.tsx'), later),
   // bills
   route('billIndex', () => import('../../features/servicing/pages/bill-index.tsx'), {
@@ -77,7 +87,11 @@ export const ROUTES: readonly AppRoute[] = [
   route('msgCenter', () => import('../../features/messages/pages/msg-center.tsx'), later),
   route('msgDetail', () => import('../../features/messages/pages/msg-detail.tsx'), later),
   // profile
-  route('my', () => import('../../features/profile/pages/my.tsx'), { keepAlive: true, tabBar: true }),
+  route('my', () => import('../../features/profile/pages/my.tsx'), {
+    keepAlive: true,
+    tabBar: true,
+    firstData: ['/api/home'],
+  }),
   route('coupon', () => import('../../features/coupons/pages/coupon.tsx'), later),
   route('couponInvalid', () => import('../../features/coupons/pages/coupon-invalid.tsx'), later),
   route('setup', () => import('../../features/profile/pages/setup.tsx')),
@@ -108,7 +122,7 @@ export const ROUTE_BY_PATH: ReadonlyMap<string, AppRoute> = new Map(
 );
 
 /** The route-level data the shell reads through useMatches(). */
-export type RouteHandle = Omit<AppRoute, 'load' | 'path'>;
+export type RouteHandle = Omit<AppRoute, 'load' | 'path' | 'firstData'>;
 
 export const NOT_FOUND_HANDLE: RouteHandle = {
   name: 'notFound',

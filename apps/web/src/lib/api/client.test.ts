@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { errorMessage } from '@pisonow/domain';
-import { ApiError, createApiClient, toApiError } from './client.ts';
+import { ApiError, EARLY_ANSWER_MS, createApiClient, toApiError } from './client.ts';
 import { createActionKey, newIdempotencyKey } from './idempotency.ts';
 import { errorText } from './error-text.ts';
 
@@ -152,6 +152,78 @@ describe('api client', () => {
       }),
     );
     expect(error.code).toBe('INTERNAL');
+  });
+});
+
+describe('early answers (issue 9: a cold start asks for the first data while the page loads)', () => {
+  function early(respond: (url: string, n: number) => Response | Promise<Response>) {
+    let token = 'tok-1';
+    let n = 0;
+    const calls: string[] = [];
+    const onUnauthenticated = vi.fn();
+    const client = createApiClient({
+      fetch: async (input) => {
+        calls.push(String(input));
+        return respond(String(input), ++n);
+      },
+      getLanguage: () => 'en-US',
+      getToken: () => token,
+      onUnauthenticated,
+    });
+    return { client, calls, onUnauthenticated, setToken: (t: string) => (token = t) };
+  }
+
+  it('the page takes the answer asked for early: one request, parsed as usual, taken once', async () => {
+    const { client, calls } = early((_url, n) => json(200, { n }));
+    client.prefetch('/api/home', { auth: true });
+    expect(calls).toEqual(['/api/home']);
+    expect(await client.request('/api/home', { auth: true, parse: (d) => d as { n: number } })).toEqual({
+      n: 1,
+    });
+    expect(calls).toHaveLength(1);
+    // a second read is a new request
+    expect(await client.request('/api/home', { auth: true })).toEqual({ n: 2 });
+  });
+
+  it('is dropped by any change (a payment), by another session and when it is older than EARLY_ANSWER_MS', async () => {
+    const { client, calls, setToken } = early((_url, n) => json(200, { n }));
+    client.prefetch('/api/home', { auth: true });
+    await client.request('/api/orders/x/repayments', { method: 'POST', auth: true, body: {} });
+    expect(await client.request('/api/home', { auth: true })).toEqual({ n: 3 });
+
+    client.prefetch('/api/home', { auth: true });
+    setToken('tok-2');
+    expect(await client.request('/api/home', { auth: true })).toEqual({ n: 5 });
+
+    vi.useFakeTimers({ now: Date.now() });
+    try {
+      client.prefetch('/api/home', { auth: true });
+      vi.setSystemTime(Date.now() + EARLY_ANSWER_MS + 1);
+      expect(await client.request('/api/home', { auth: true })).toEqual({ n: 7 });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(calls).toHaveLength(7);
+  });
+
+  it('a failed early request is not the answer: the page asks again; a 401 resets the user once', async () => {
+    const { client, onUnauthenticated } = early((_url, n) => {
+      if (n === 1) throw new TypeError('offline');
+      if (n === 3) return json(401, { code: 'UNAUTHENTICATED', message: 'again' });
+      return json(200, { n });
+    });
+    client.prefetch('/api/home', { auth: true });
+    expect(await client.request('/api/home', { auth: true })).toEqual({ n: 2 });
+    client.prefetch('/api/home', { auth: true });
+    expect((await failure(client.request('/api/home', { auth: true }))).code).toBe('UNAUTHENTICATED');
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+  });
+
+  it('nothing is asked early without a session', () => {
+    const { client, calls, setToken } = early(() => json(200, {}));
+    setToken('');
+    client.prefetch('/api/home', { auth: true });
+    expect(calls).toEqual([]);
   });
 });
 

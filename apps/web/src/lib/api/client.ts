@@ -101,9 +101,54 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 
 const NEEDS_KEY: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** How long an early answer (`prefetch`) may wait for the page that asked for it. */
+export const EARLY_ANSWER_MS = 5_000;
+
+interface EarlyAnswer {
+  at: number;
+  token: string;
+  answer: Promise<{ status: number; text: string; retryAfter: string | null }>;
+}
+
 export function createApiClient(deps: ApiClientDeps) {
   const baseUrl = deps.baseUrl ?? '';
   const makeKey = deps.makeKey ?? newIdempotencyKey;
+  /**
+   * Issue 9 (a cold start on a slow phone): the route's loader asks for the page's first data while
+   * the page's code and texts are still downloading; the page's own request then takes that answer
+   * instead of starting only after it has rendered. Taken once, by a GET of the same path with the
+   * same session, within EARLY_ANSWER_MS; any change (POST, PUT, ...) drops every early answer, so
+   * a figure read before a payment is never shown after it.
+   */
+  const early = new Map<string, EarlyAnswer>();
+
+  function prefetch(path: string, options: { auth?: boolean } = {}): void {
+    if (early.has(path) || (deps.isOnline && !deps.isOnline())) return;
+    const token = options.auth ? deps.getToken() : '';
+    if (options.auth && !token) return;
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': deps.getLanguage(),
+    };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const answer = deps.fetch(`${baseUrl}${path}`, { method: 'GET', headers }).then(async (response) => ({
+      status: response.status,
+      text: await response.text(),
+      retryAfter: response.headers.get('Retry-After'),
+    }));
+    answer.catch(() => undefined); // a failed early answer is simply not used
+    early.set(path, { at: Date.now(), token, answer });
+  }
+
+  /** The early answer for this GET, if there is a fresh one for this session (taken once). */
+  async function takeEarly(path: string, auth: boolean) {
+    const entry = early.get(path);
+    if (!entry) return null;
+    early.delete(path);
+    if (Date.now() - entry.at > EARLY_ANSWER_MS) return null;
+    if (entry.token !== (auth ? deps.getToken() : '')) return null;
+    return entry.answer.catch(() => null);
+  }
 
   async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const method = options.method ?? 'GET';
@@ -119,6 +164,11 @@ export function createApiClient(deps: ApiClientDeps) {
     // The server rejects a mutating call without a key; a caller that forgot one still gets a
     // fresh key (no dedupe across retries then, but never a hard failure).
     if (NEEDS_KEY.has(method)) headers['Idempotency-Key'] = options.idempotencyKey ?? makeKey();
+
+    if (method !== 'GET') early.clear();
+    const taken =
+      method === 'GET' && options.body === undefined ? await takeEarly(path, !!options.auth) : null;
+    if (taken) return settle(taken.status, taken.text, taken.retryAfter, options);
 
     if (deps.isOnline && !deps.isOnline()) throw new ApiError({ code: 'NETWORK', status: 0 });
 
@@ -142,8 +192,17 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new ApiError({ code: 'NETWORK', status: 0 });
     }
     clearTimeout(timer);
-
     const text = await response.text().catch(() => '');
+    return settle(response.status, text, response.headers.get('Retry-After'), options);
+  }
+
+  /** An answer's body and status into the caller's result or an ApiError (401: onUnauthenticated). */
+  async function settle<T>(
+    status: number,
+    text: string,
+    retryAfter: string | null,
+    options: RequestOptions<T>,
+  ): Promise<T> {
     let data: unknown = undefined;
     if (text) {
       try {
@@ -153,20 +212,19 @@ export function createApiClient(deps: ApiClientDeps) {
       }
     }
 
-    if (!response.ok) {
-      const error = toApiError(response.status, data, response.headers.get('Retry-After'));
-      if (options.auth && (error.code === 'UNAUTHENTICATED' || response.status === 401))
-        deps.onUnauthenticated?.();
+    if (status < 200 || status > 299) {
+      const error = toApiError(status, data, retryAfter);
+      if (options.auth && (error.code === 'UNAUTHENTICATED' || status === 401)) deps.onUnauthenticated?.();
       throw error;
     }
     if (!options.parse) return data as T;
     try {
       return await options.parse(data);
     } catch {
-      throw new ApiError({ code: 'INTERNAL', status: response.status });
+      throw new ApiError({ code: 'INTERNAL', status });
     }
   }
 
-  return { request };
+  return { request, prefetch };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
