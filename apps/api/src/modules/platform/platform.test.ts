@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
+const INDEX_HTML =
+  '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>';
 let t: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
   writeFileSync(
@@ -19,7 +21,23 @@ beforeAll(async () => {
   // what vite-plugin-compression2 writes next to every text asset
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync('console.log(1)'));
-  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync('<!doctype html><div id="root"></div>'));
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+  // the Vite manifest: the entry and one page (issue 9: each page's modules preloaded from its HTML)
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-Ab12Cd34.js', src: 'index.html', imports: ['_react-1.js'] },
+      '_react-1.js': { file: 'assets/react-1.js' },
+      '_money-2.js': { file: 'assets/money-2.js', imports: ['_react-1.js'] },
+      'src/features/home/pages/home-index.tsx': {
+        file: 'assets/home-index-3.js',
+        src: 'src/features/home/pages/home-index.tsx',
+        imports: ['_react-1.js', '_money-2.js'],
+        css: ['assets/home-index-3.css'],
+      },
+    }),
+  );
   t = await createTestApp({
     WEB_DIST: dist,
     COMPANY_NAME: 'Test Lending Corp.',
@@ -113,6 +131,25 @@ describe('platform: health, public config, OpenAPI, security headers, web servin
     const page = await t.app.inject({ url: '/homeIndex', headers: { 'accept-encoding': 'br' } });
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it("issue 9: a page's HTML preloads its own modules and styles (not the entry's), compressed", async () => {
+    const br = await t.app.inject({ url: '/homeIndex?x=1', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(br.rawPayload).toString();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-index-3.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/money-2.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-index-3.css">');
+    expect(html).not.toContain('react-1.js'); // the entry's own: index.html already names it
+    expect(html.indexOf('home-index-3.js')).toBeLessThan(html.indexOf('</head>'));
+    const plain = await t.app.inject({ url: '/homeIndex', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+    // a route without a page of that name in the manifest: the plain index.html
+    const other = await t.app.inject({ url: '/allWithdraw', headers: { 'accept-encoding': 'identity' } });
+    expect(other.body).toBe(INDEX_HTML);
   });
 
   it('issue 9: /start answers with the page prerendered at build time', async () => {

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sendNotFound } from '../app/error-handler.ts';
+import { pageFileName, routePages, type PreparedPage } from './route-preloads.ts';
 
 /**
  * Serves the built borrower app from the same port as the API. Hashed assets (`/assets/*`) are
@@ -34,6 +35,12 @@ export default fp(
     }
 
     const startPage = hasWeb && existsSync(path.join(root, 'start.html')) ? 'start.html' : 'index.html';
+    // each page route's index.html with its own modules preloaded (issue 9; route-preloads.ts)
+    const manifestFile = path.join(root, '.vite/manifest.json');
+    const pages: Map<string, PreparedPage> =
+      hasWeb && existsSync(manifestFile)
+        ? routePages(readFileSync(indexFile, 'utf8'), JSON.parse(readFileSync(manifestFile, 'utf8')))
+        : new Map();
 
     // The operator console (issue 11): a separate bundle under /console (apps/console/dist), never
     // part of the borrower app's files or its service worker. Same CSP; its own client routes.
@@ -78,6 +85,17 @@ export default fp(
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(consoleIndex);
       }
       const page = url.toLowerCase() === '/start' ? startPage : 'index.html';
+      const prepared = page === 'index.html' ? pages.get(pageFileName(url)) : undefined;
+      if (prepared) {
+        const accepts = String(request.headers['accept-encoding'] ?? '');
+        const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+        reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Encoding')
+          .type('text/html; charset=utf-8');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(encoding ? prepared[encoding] : prepared.identity);
+      }
       return reply.header('cache-control', 'no-cache').sendFile(page);
     });
   },
