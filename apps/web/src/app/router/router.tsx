@@ -1,8 +1,7 @@
 import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { coCoreStore, isLoggedIn } from '../../lib/store/index.ts';
 import { parseQueryCapture } from '../../lib/query-capture.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { publicConfigQuery } from '../../lib/public-config.ts';
+import { loadPublicConfig } from '../../lib/public-config.ts';
 import { setUnauthenticatedHandler } from '../../lib/api/index.ts';
 import { loadCatalogues } from '../../lib/i18n/index.ts';
 import { Shell } from '../shell/shell.tsx';
@@ -36,7 +35,7 @@ async function aliasLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   captureFrom(url);
   try {
-    const config = await queryClient.ensureQueryData(publicConfigQuery());
+    const config = await loadPublicConfig();
     const target = resolveAlias(url.pathname, config.routeAliases, (name) => ROUTE_BY_NAME.get(name)?.path);
     if (target) return replace(`${target}${url.search}`);
   } catch {
@@ -57,12 +56,14 @@ async function aliasLoader({ request }: LoaderFunctionArgs) {
 
 /** A page with its catalogues: /start ships with its own; every other page waits for the rest (issue 9). */
 async function pageOf(route: AppRoute) {
-  const [page] = await Promise.all([
+  const [page, queries] = await Promise.all([
     route.load(),
+    // TanStack Query comes with the first page after /start (issue 9)
+    route.name === 'start' ? undefined : import('../../lib/query-scope.tsx'),
     route.name === 'start' ? undefined : loadCatalogues().catch(() => undefined),
     route.tabBar ? import('../shell/bottom-nav.tsx') : undefined,
   ]);
-  return page.default;
+  return queries ? queries.withQueries(page.default) : page.default;
 }
 
 export const routeObjects: RouteObject[] = [
@@ -94,8 +95,12 @@ export const routeObjects: RouteObject[] = [
         loader: aliasLoader,
         lazy: {
           Component: async () => {
-            await loadCatalogues().catch(() => undefined);
-            return (await import('../../features/placeholders/pages/not-found.tsx')).default;
+            const [page, queries] = await Promise.all([
+              import('../../features/placeholders/pages/not-found.tsx'),
+              import('../../lib/query-scope.tsx'),
+              loadCatalogues().catch(() => undefined),
+            ]);
+            return queries.withQueries(page.default);
           },
         },
       },
@@ -108,6 +113,7 @@ export const router = createBrowserRouter(routeObjects);
 // A 401 on an authenticated call resets the user as a logout does (SH-12) and goes to /start.
 setUnauthenticatedHandler(() => {
   coCoreStore.getState().resetUser();
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+  // a 401 answers a call some page made through the query client, so it is loaded by now
+  void import('../../lib/query-client.ts').then(({ queryClient }) => queryClient.removeQueries());
   void router.navigate('/start', { replace: true });
 });

@@ -7,14 +7,20 @@ import { usePublicConfig } from '../../lib/public-config.ts';
 import { NOT_FOUND_HANDLE, TAB_ROUTES, type RouteHandle } from '../router/routes.ts';
 import { KeepAliveOutlet } from './keep-alive.tsx';
 import { BackIcon } from './icons.tsx';
-import { useStandaloneReport } from '../../features/coupons/api/use-standalone-report.ts';
 import './shell.css';
 
 /**
  * The tab bar (antd-mobile's TabBar) is not on /start: it loads with the first page that shows it
  * (the router starts that download together with the page, issue 9).
  */
-const BottomNav = lazy(() => import('./bottom-nav.tsx').then((m) => ({ default: m.BottomNav })));
+const BottomNav = lazy(() =>
+  Promise.all([import('./bottom-nav.tsx'), import('../../lib/query-scope.tsx')]).then(([m, q]) => ({
+    default: q.withQueries(m.BottomNav),
+  })),
+);
+
+/** SH-15 matters only once signed in: it loads then, with the query library it uses (issue 9). */
+const StandaloneReport = lazy(() => import('../../features/coupons/components/standalone-report.tsx'));
 
 const LAYOUT = layoutFor(navigator.userAgent);
 
@@ -35,7 +41,6 @@ export function Shell() {
   const token = useCoCore((s) => s.publicData.token);
   const productName = useCoCore((s) => s.productName);
   const config = usePublicConfig();
-  useStandaloneReport();
 
   const leaf = matches.at(-1);
   const handle = isHandle(leaf?.handle) ? leaf.handle : NOT_FOUND_HANDLE;
@@ -107,6 +112,11 @@ export function Shell() {
             resetKey={token ? 'in' : 'out'}
           />
         </main>
+        {token && (
+          <Suspense fallback={null}>
+            <StandaloneReport />
+          </Suspense>
+        )}
         {handle.tabBar && (
           <Suspense fallback={<nav className="shell__tabbar shell__tabbar--loading" />}>
             <BottomNav current={handle.name} />
