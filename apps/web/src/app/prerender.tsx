@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { i18n, initI18n } from '../lib/i18n/index.ts';
 import StartPage from '../features/auth/pages/start.tsx';
 import { AppProvider } from './provider.tsx';
@@ -11,12 +11,11 @@ import { AppProvider } from './provider.tsx';
  */
 export async function renderStart(): Promise<{ html: string; lang: string; title: string }> {
   await initI18n();
-  const router = createMemoryRouter([{ path: '/start', element: <StartPage /> }], {
-    initialEntries: ['/start'],
-  });
   const html = renderToString(
     <AppProvider>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/start']}>
+        <StartPage />
+      </MemoryRouter>
     </AppProvider>,
   );
   return { html, lang: i18n.language, title: i18n.t('routes:start') };
