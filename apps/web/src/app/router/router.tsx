@@ -4,7 +4,7 @@ import { coCoreStore, isLoggedIn } from '../../lib/store/index.ts';
 import { parseQueryCapture } from '../../lib/query-capture.ts';
 import { loadPublicConfig } from '../../lib/public-config.ts';
 import { loadCatalogues } from '../../lib/i18n/index.ts';
-import { ROUTES, ROUTE_BY_NAME, ROUTE_BY_PATH, type AppRoute } from './routes.ts';
+import { ROUTES, ROUTE_BY_NAME, routeForPath, type AppRoute } from './routes.ts';
 import { guardRedirect, resolveAlias } from './guard.ts';
 
 /*
@@ -18,12 +18,6 @@ import { guardRedirect, resolveAlias } from './guard.ts';
 export function captureFrom(search: string): void {
   const patch = parseQueryCapture(new URLSearchParams(search));
   if (Object.keys(patch).length > 0) coCoreStore.getState().capture(patch);
-}
-
-/** The route a path shows, matched as React Router matches: case-insensitive, trailing slash ignored. */
-export function routeForPath(pathname: string): AppRoute | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return ROUTE_BY_PATH.get(path.toLowerCase());
 }
 
 /**
