@@ -1,5 +1,6 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, useLocation } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router';
+import { appHistory } from './router/router.tsx';
 import { AppProvider } from './provider.tsx';
 import { Shell } from './shell/shell.tsx';
 import { RouteError, RouteFallback } from './shell/route-states.tsx';
@@ -34,7 +35,7 @@ function RouteErrorBoundary({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <AppProvider>
-      <BrowserRouter>
+      <HistoryRouter history={appHistory}>
         <RouteErrorBoundary>
           {/* the first page's code and guard: later navigations are transitions that keep the
               current page on screen until the next one is ready */}
@@ -42,7 +43,7 @@ export function App() {
             <Shell />
           </Suspense>
         </RouteErrorBoundary>
-      </BrowserRouter>
+      </HistoryRouter>
     </AppProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, use, type ComponentType, type ReactElement } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, UNSAFE_createBrowserHistory, useLocation, type To } from 'react-router';
 import { coCoreStore, isLoggedIn } from '../../lib/store/index.ts';
 import { parseQueryCapture } from '../../lib/query-capture.ts';
 import { loadPublicConfig } from '../../lib/public-config.ts';
@@ -48,10 +48,63 @@ async function pageOf(route: AppRoute): Promise<ComponentType> {
   return queries ? queries.withQueries(page.default) : page.default;
 }
 
+const loads = new Map<string, Promise<ComponentType>>();
+
+/** A route's page with everything it waits for, loaded once (the router preloads it, see below). */
+function loadPage(route: AppRoute): Promise<ComponentType> {
+  let load = loads.get(route.name);
+  if (!load) {
+    load = pageOf(route);
+    load.catch(() => loads.delete(route.name)); // offline: the next navigation tries again
+    loads.set(route.name, load);
+  }
+  return load;
+}
+
 /** One lazy component per route: the first render suspends until its code (and catalogues) are in. */
 const PAGES: ReadonlyMap<string, ComponentType> = new Map(
-  ROUTES.map((route) => [route.name, lazy(async () => ({ default: await pageOf(route) }))]),
+  ROUTES.map((route) => [route.name, lazy(async () => ({ default: await loadPage(route) }))]),
 );
+
+const browserHistory = UNSAFE_createBrowserHistory({ v5Compat: true });
+let pending = 0;
+
+/**
+ * As the data router did: an in-app navigation changes the URL once the next page's code is in, so
+ * the address and the page on screen change together (back/forward change the URL first, as ever).
+ * A newer navigation supersedes one still loading.
+ */
+function whenReady(to: To, go: () => void): void {
+  const id = ++pending;
+  const pathname = typeof to === 'string' ? new URL(to, window.location.href).pathname : to.pathname;
+  const route = pathname ? routeForPath(pathname) : undefined;
+  const ready = route ? loadPage(route).then(() => undefined) : Promise.resolve();
+  void ready
+    .catch(() => undefined) // the page shows RouteError
+    .then(() => {
+      if (id === pending) go();
+    });
+}
+
+/** The history the app's router uses (unstable_HistoryRouter). */
+export const appHistory: typeof browserHistory = {
+  get action() {
+    return browserHistory.action;
+  },
+  get location() {
+    return browserHistory.location;
+  },
+  createHref: (to) => browserHistory.createHref(to),
+  createURL: (to) => browserHistory.createURL(to),
+  encodeLocation: (to) => browserHistory.encodeLocation(to),
+  listen: (listener) => browserHistory.listen(listener),
+  go: (delta) => {
+    pending += 1;
+    browserHistory.go(delta);
+  },
+  push: (to, state) => whenReady(to, () => browserHistory.push(to, state)),
+  replace: (to, state) => whenReady(to, () => browserHistory.replace(to, state)),
+};
 
 /** The element of a route's page (its lazy component is made once, above, never during a render). */
 export function pageElement(route: AppRoute): ReactElement | null {
