@@ -17,19 +17,20 @@ if (!existsSync(manifestFile)) {
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 
 /**
- * KB budgets (brotli): today's size plus ~5 %, so any growth is a decision. The issue's target for
- * /start is 120 KB; it is at ~154 KB (React DOM ~55, React Router ~28, i18next + React ~18, TanStack
- * Query ~20): lower this budget as that work lands, never raise it without a reason in the commit.
+ * KB budgets (brotli): today's size plus ~5 %, so any growth is a decision. /start meets the issue's
+ * 120 KB target at ~116 KB (React DOM ~55, i18next + react-i18next ~16, React Router in declarative
+ * mode ~12; TanStack Query and the data router are no longer on it): its budget is the target itself.
+ * Never raise a budget without a reason in the commit.
  */
 const BUDGETS = {
-  '/start': { page: 'src/features/auth/pages/start.tsx', kb: 145 },
-  '/homeIndex': { page: 'src/features/home/pages/home-index.tsx', kb: 185 },
-  '/allWithdraw': { page: 'src/features/lending/pages/all-withdraw.tsx', kb: 185 },
-  '/identityInfo': { page: 'src/features/application/pages/identity-info.tsx', kb: 235 },
-  '/loan': { page: 'src/features/lending/pages/loan.tsx', kb: 190 },
-  '/my': { page: 'src/features/profile/pages/my.tsx', kb: 185 },
-  '/subIndex': { page: 'src/features/lending/pages/sub-index.tsx', kb: 185 },
-  '/videoIndex': { page: 'src/features/tutorial/pages/video-index.tsx', kb: 150 },
+  '/start': { page: 'src/features/auth/pages/start.tsx', kb: 120 },
+  '/homeIndex': { page: 'src/features/home/pages/home-index.tsx', kb: 166 },
+  '/allWithdraw': { page: 'src/features/lending/pages/all-withdraw.tsx', kb: 168 },
+  '/identityInfo': { page: 'src/features/application/pages/identity-info.tsx', kb: 221 },
+  '/loan': { page: 'src/features/lending/pages/loan.tsx', kb: 173 },
+  '/my': { page: 'src/features/profile/pages/my.tsx', kb: 167 },
+  '/subIndex': { page: 'src/features/lending/pages/sub-index.tsx', kb: 167 },
+  '/videoIndex': { page: 'src/features/tutorial/pages/video-index.tsx', kb: 126 },
 };
 
 function closure(key, seen = new Set()) {

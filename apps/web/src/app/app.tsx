@@ -1,11 +1,49 @@
-import { RouterProvider } from 'react-router/dom';
+import { Component, Suspense, type ReactNode } from 'react';
+import { unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router';
+import { appHistory } from './router/router.tsx';
 import { AppProvider } from './provider.tsx';
-import { router } from './router/router.tsx';
+import { Shell } from './shell/shell.tsx';
+import { RouteError, RouteFallback } from './shell/route-states.tsx';
+
+class ErrorBoundary extends Component<
+  { pathname: string; children: ReactNode },
+  { error: unknown; failed: boolean; pathname: string }
+> {
+  override state = { error: undefined as unknown, failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  /** Another page is another chance: the error screen goes when the borrower navigates. */
+  static getDerivedStateFromProps(props: { pathname: string }, state: { pathname: string }) {
+    return props.pathname === state.pathname
+      ? null
+      : { error: undefined, failed: false, pathname: props.pathname };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** A page that failed to render or load shows RouteError instead of the app (as before, at the root). */
+function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary pathname={useLocation().pathname}>{children}</ErrorBoundary>;
+}
 
 export function App() {
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <HistoryRouter history={appHistory}>
+        <RouteErrorBoundary>
+          {/* the first page's code and guard: later navigations are transitions that keep the
+              current page on screen until the next one is ready */}
+          <Suspense fallback={<RouteFallback />}>
+            <Shell />
+          </Suspense>
+        </RouteErrorBoundary>
+      </HistoryRouter>
     </AppProvider>
   );
 }

@@ -1,9 +1,8 @@
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { i18n, initI18n } from '../lib/i18n/index.ts';
 import StartPage from '../features/auth/pages/start.tsx';
 import { AppProvider } from './provider.tsx';
-import { queryClient } from '../lib/query-client.ts';
 
 /**
  * Build-time render of `/start` (issue 9): the markup goes into dist/start.html so the login page
@@ -12,16 +11,12 @@ import { queryClient } from '../lib/query-client.ts';
  */
 export async function renderStart(): Promise<{ html: string; lang: string; title: string }> {
   await initI18n();
-  const router = createMemoryRouter([{ path: '/start', element: <StartPage /> }], {
-    initialEntries: ['/start'],
-  });
   const html = renderToString(
     <AppProvider>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/start']}>
+        <StartPage />
+      </MemoryRouter>
     </AppProvider>,
   );
-  // The render left queries in the cache, each with a 5-minute garbage-collection timer that would
-  // keep the build process alive (vite build "finished" but did not exit): drop them.
-  queryClient.clear();
   return { html, lang: i18n.language, title: i18n.t('routes:start') };
 }

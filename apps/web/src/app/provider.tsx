@@ -1,8 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
-import { queryClient } from '../lib/query-client.ts';
 import { useLocale } from '../lib/i18n/index.ts';
 
 type AntdLocale = typeof enUS;
@@ -27,8 +25,8 @@ function useAntdLocale(): AntdLocale {
 export function AppProvider({ children }: { children: ReactNode }) {
   const locale = useAntdLocale();
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale}>{children}</ConfigProvider>
-    </QueryClientProvider>
+    // no QueryClientProvider here: /start ships without TanStack Query; the router gives every other
+    // page its own scope on the one client (lib/query-scope.tsx, issue 9)
+    <ConfigProvider locale={locale}>{children}</ConfigProvider>
   );
 }

@@ -1,113 +1,154 @@
-import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { lazy, use, type ComponentType, type ReactElement } from 'react';
+import { Navigate, UNSAFE_createBrowserHistory, useLocation, type To } from 'react-router';
 import { coCoreStore, isLoggedIn } from '../../lib/store/index.ts';
 import { parseQueryCapture } from '../../lib/query-capture.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { publicConfigQuery } from '../../lib/public-config.ts';
-import { setUnauthenticatedHandler } from '../../lib/api/index.ts';
+import { loadPublicConfig } from '../../lib/public-config.ts';
 import { loadCatalogues } from '../../lib/i18n/index.ts';
-import { Shell } from '../shell/shell.tsx';
-import { RouteError, RouteFallback } from '../shell/route-states.tsx';
-import { ROUTES, ROUTE_BY_NAME, NOT_FOUND_HANDLE, handleOf, type AppRoute } from './routes.ts';
+import { ROUTES, ROUTE_BY_NAME, routeForPath, type AppRoute } from './routes.ts';
 import { guardRedirect, resolveAlias } from './guard.ts';
 
+/*
+ * Routing in React Router's declarative mode (issue 9): the data router (createBrowserRouter,
+ * loaders, route.lazy) cost the login page ~16 KB brotli for what this file does in a few lines.
+ * The route table (routes.ts) is the one source; the shell asks it which route a path is, runs the
+ * guard once per navigation and renders the page; pages use Link, useNavigate, useSearchParams.
+ */
+
 /** SH-07: every navigation may carry landing parameters; keep them before any redirect drops them. */
-function captureFrom(url: URL): void {
-  const patch = parseQueryCapture(url.searchParams);
+export function captureFrom(search: string): void {
+  const patch = parseQueryCapture(new URLSearchParams(search));
   if (Object.keys(patch).length > 0) coCoreStore.getState().capture(patch);
 }
 
-/** Runs before each leaf route renders (loaders run on every navigation to a new leaf). */
-function guardLoader(route: AppRoute) {
-  return ({ request }: LoaderFunctionArgs) => {
-    captureFrom(new URL(request.url));
-    const target = guardRedirect({
-      routeName: route.name,
-      requiresLogin: route.requiresLogin,
-      userAgent: navigator.userAgent,
-      loggedIn: isLoggedIn(coCoreStore.getState()),
-    });
-    // replace(): a guard bounce must not leave a history entry the back button returns to.
-    return target ? replace(target) : null;
-  };
-}
-
-/** Unknown path: an alias from configuration (SH-05) shows its route; anything else is "not found". */
-async function aliasLoader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  captureFrom(url);
-  try {
-    const config = await queryClient.ensureQueryData(publicConfigQuery());
-    const target = resolveAlias(url.pathname, config.routeAliases, (name) => ROUTE_BY_NAME.get(name)?.path);
-    if (target) return replace(`${target}${url.search}`);
-  } catch {
-    // config unreachable: fall through to the not-found page rather than an error screen
-  }
-  if (
-    guardRedirect({
-      routeName: 'notFound',
-      requiresLogin: false,
-      userAgent: navigator.userAgent,
-      loggedIn: true,
-    })
-  ) {
-    return replace('/noAndroid');
-  }
-  return null;
+/**
+ * Where a navigation must go instead (SH-04, SH-06, RO-01), or null: `/` is the landing page, an
+ * unknown path is left to NotFoundRoute (aliases need the configuration).
+ */
+export function redirectFor(pathname: string, search: string): string | null {
+  if (pathname === '/') return `/start${search}`;
+  const route = routeForPath(pathname);
+  if (!route) return null;
+  return guardRedirect({
+    routeName: route.name,
+    requiresLogin: route.requiresLogin,
+    userAgent: navigator.userAgent,
+    loggedIn: isLoggedIn(coCoreStore.getState()),
+  });
 }
 
 /** A page with its catalogues: /start ships with its own; every other page waits for the rest (issue 9). */
-async function pageOf(route: AppRoute) {
-  const [page] = await Promise.all([
+async function pageOf(route: AppRoute): Promise<ComponentType> {
+  const [page, queries] = await Promise.all([
     route.load(),
+    // TanStack Query comes with the first page after /start (issue 9)
+    route.name === 'start' ? undefined : import('../../lib/query-scope.tsx'),
     route.name === 'start' ? undefined : loadCatalogues().catch(() => undefined),
     route.tabBar ? import('../shell/bottom-nav.tsx') : undefined,
   ]);
-  return page.default;
+  return queries ? queries.withQueries(page.default) : page.default;
 }
 
-export const routeObjects: RouteObject[] = [
-  {
-    id: 'root',
-    element: <Shell />,
-    hydrateFallbackElement: <RouteFallback />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        index: true,
-        loader: ({ request }) => {
-          const url = new URL(request.url);
-          captureFrom(url);
-          return replace(`/start${url.search}`);
-        },
-      },
-      ...ROUTES.map((route): RouteObject => ({
-        id: route.name,
-        path: route.path,
-        handle: handleOf(route),
-        loader: guardLoader(route),
-        lazy: { Component: () => pageOf(route) },
-      })),
-      {
-        id: 'notFound',
-        path: '*',
-        handle: NOT_FOUND_HANDLE,
-        loader: aliasLoader,
-        lazy: {
-          Component: async () => {
-            await loadCatalogues().catch(() => undefined);
-            return (await import('../../features/placeholders/pages/not-found.tsx')).default;
-          },
-        },
-      },
-    ],
+const loads = new Map<string, Promise<ComponentType>>();
+
+/** A route's page with everything it waits for, loaded once (the router preloads it, see below). */
+function loadPage(route: AppRoute): Promise<ComponentType> {
+  let load = loads.get(route.name);
+  if (!load) {
+    load = pageOf(route);
+    load.catch(() => loads.delete(route.name)); // offline: the next navigation tries again
+    loads.set(route.name, load);
+  }
+  return load;
+}
+
+/** One lazy component per route: the first render suspends until its code (and catalogues) are in. */
+const PAGES: ReadonlyMap<string, ComponentType> = new Map(
+  ROUTES.map((route) => [route.name, lazy(async () => ({ default: await loadPage(route) }))]),
+);
+
+const browserHistory = UNSAFE_createBrowserHistory({ v5Compat: true });
+let pending = 0;
+
+/**
+ * As the data router did: an in-app navigation changes the URL once the next page's code is in, so
+ * the address and the page on screen change together (back/forward change the URL first, as ever).
+ * A newer navigation supersedes one still loading.
+ */
+function whenReady(to: To, go: () => void): void {
+  const id = ++pending;
+  const pathname = typeof to === 'string' ? new URL(to, window.location.href).pathname : to.pathname;
+  const route = pathname ? routeForPath(pathname) : undefined;
+  const ready = route ? loadPage(route).then(() => undefined) : Promise.resolve();
+  void ready
+    .catch(() => undefined) // the page shows RouteError
+    .then(() => {
+      if (id === pending) go();
+    });
+}
+
+/** The history the app's router uses (unstable_HistoryRouter). */
+export const appHistory: typeof browserHistory = {
+  get action() {
+    return browserHistory.action;
   },
-];
+  get location() {
+    return browserHistory.location;
+  },
+  createHref: (to) => browserHistory.createHref(to),
+  createURL: (to) => browserHistory.createURL(to),
+  encodeLocation: (to) => browserHistory.encodeLocation(to),
+  listen: (listener) => browserHistory.listen(listener),
+  go: (delta) => {
+    pending += 1;
+    browserHistory.go(delta);
+  },
+  push: (to, state) => whenReady(to, () => browserHistory.push(to, state)),
+  replace: (to, state) => whenReady(to, () => browserHistory.replace(to, state)),
+};
 
-export const router = createBrowserRouter(routeObjects);
+/** The element of a route's page (its lazy component is made once, above, never during a render). */
+export function pageElement(route: AppRoute): ReactElement | null {
+  const Page = PAGES.get(route.name);
+  return Page ? <Page /> : null;
+}
 
-// A 401 on an authenticated call resets the user as a logout does (SH-12) and goes to /start.
-setUnauthenticatedHandler(() => {
-  coCoreStore.getState().resetUser();
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
-  void router.navigate('/start', { replace: true });
+const NotFoundPage = lazy(async () => {
+  const [page, queries] = await Promise.all([
+    import('../../features/placeholders/pages/not-found.tsx'),
+    import('../../lib/query-scope.tsx'),
+    loadCatalogues().catch(() => undefined),
+  ]);
+  return { default: queries.withQueries(page.default) };
 });
+
+/** Unknown path: an alias from configuration (SH-05) shows its route; anything else is "not found". */
+async function aliasTarget(pathname: string, search: string): Promise<string | null> {
+  try {
+    const config = await loadPublicConfig();
+    const target = resolveAlias(pathname, config.routeAliases, (name) => ROUTE_BY_NAME.get(name)?.path);
+    if (target) return `${target}${search}`;
+  } catch {
+    // config unreachable: fall through to the not-found page rather than an error screen
+  }
+  const android = guardRedirect({
+    routeName: 'notFound',
+    requiresLogin: false,
+    userAgent: navigator.userAgent,
+    loggedIn: true,
+  });
+  return android ? '/noAndroid' : null;
+}
+
+/** One answer per navigation (keyed by history entry), as the loader it replaces ran once per navigation. */
+const aliasAnswers = new Map<string, Promise<string | null>>();
+
+export function NotFoundRoute() {
+  const { key, pathname, search } = useLocation();
+  let answer = aliasAnswers.get(key);
+  if (!answer) {
+    answer = aliasTarget(pathname, search);
+    aliasAnswers.set(key, answer);
+  }
+  const target = use(answer);
+  return target ? <Navigate to={target} replace /> : <NotFoundPage />;
+}

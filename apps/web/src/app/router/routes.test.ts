@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, ROUTE_BY_NAME, TAB_ROUTES } from './routes.ts';
+import { ROUTES, ROUTE_BY_NAME, TAB_ROUTES, routeForPath } from './routes.ts';
 
 /** Section 2 of the specification, transcribed: route → login check. */
 const SPEC: Record<string, boolean> = {
@@ -92,6 +92,15 @@ describe('route table', () => {
       expect(route.path).toBe(`/${route.name}`);
       expect(typeof route.load).toBe('function');
     }
+  });
+
+  it('SH-05 a path finds its route as React Router matched it: any case, trailing slash ignored', () => {
+    expect(routeForPath('/start')?.name).toBe('start');
+    expect(routeForPath('/ksresult/')?.name).toBe('KSResult');
+    expect(routeForPath('/HOMEINDEX')?.name).toBe('homeIndex');
+    expect(routeForPath('/')).toBeUndefined();
+    expect(routeForPath('/start/extra')).toBeUndefined();
+    expect(routeForPath('/p/abc')).toBeUndefined(); // an alias: resolved from configuration
   });
 
   it('SH-09 the three tab routes exist; borrower pages show the bottom navigation, visitor pages do not', () => {

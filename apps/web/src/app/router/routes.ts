@@ -121,6 +121,12 @@ export const ROUTE_BY_PATH: ReadonlyMap<string, AppRoute> = new Map(
   ROUTES.map((r) => [r.path.toLowerCase(), r]),
 );
 
+/** The route a path shows, matched as React Router matches: case-insensitive, trailing slash ignored. */
+export function routeForPath(pathname: string): AppRoute | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTE_BY_PATH.get(path.toLowerCase());
+}
+
 /** The route-level data the shell reads through useMatches(). */
 export type RouteHandle = Omit<AppRoute, 'load' | 'path' | 'firstData'>;
 

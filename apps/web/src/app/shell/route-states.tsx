@@ -1,4 +1,3 @@
-import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import Button from 'antd-mobile/es/components/button';
@@ -17,9 +16,8 @@ export function RouteFallback() {
  * A route that failed to render or load (typically a lazy chunk missing after a deploy, or the
  * network dropping mid-navigation). A reload fetches the current chunks.
  */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
   return (
     <div className="shell-fallback">

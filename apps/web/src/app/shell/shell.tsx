@@ -1,49 +1,64 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { layoutFor } from '@pisonow/domain/user-agent';
 import { coCoreStore, useCoCore } from '../../lib/store/index.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
-import { NOT_FOUND_HANDLE, TAB_ROUTES, type RouteHandle } from '../router/routes.ts';
+import { setUnauthenticatedHandler } from '../../lib/api/index.ts';
+import { handleOf, NOT_FOUND_HANDLE, routeForPath, TAB_ROUTES } from '../router/routes.ts';
+import { captureFrom, NotFoundRoute, pageElement, redirectFor } from '../router/router.tsx';
 import { KeepAliveOutlet } from './keep-alive.tsx';
 import { BackIcon } from './icons.tsx';
-import { useStandaloneReport } from '../../features/coupons/api/use-standalone-report.ts';
 import './shell.css';
 
 /**
  * The tab bar (antd-mobile's TabBar) is not on /start: it loads with the first page that shows it
  * (the router starts that download together with the page, issue 9).
  */
-const BottomNav = lazy(() => import('./bottom-nav.tsx').then((m) => ({ default: m.BottomNav })));
+const BottomNav = lazy(() =>
+  Promise.all([import('./bottom-nav.tsx'), import('../../lib/query-scope.tsx')]).then(([m, q]) => ({
+    default: q.withQueries(m.BottomNav),
+  })),
+);
+
+/** SH-15 matters only once signed in: it loads then, with the query library it uses (issue 9). */
+const StandaloneReport = lazy(() => import('../../features/coupons/components/standalone-report.tsx'));
 
 const LAYOUT = layoutFor(navigator.userAgent);
-
-function isHandle(value: unknown): value is RouteHandle {
-  return typeof value === 'object' && value !== null && 'name' in value && 'keepAlive' in value;
-}
 
 /**
  * The app frame: layout by user agent (SH-02), header with the page title, the routed page (kept
  * alive or fresh, SH-03) and the bottom navigation on the main pages (SH-09).
  */
 export function Shell() {
-  const matches = useMatches();
-  const outlet = useOutlet();
   const location = useLocation();
   const navigate = useNavigate();
   const { t } = useTranslation();
   const token = useCoCore((s) => s.publicData.token);
   const productName = useCoCore((s) => s.productName);
   const config = usePublicConfig();
-  useStandaloneReport();
 
-  const leaf = matches.at(-1);
-  const handle = isHandle(leaf?.handle) ? leaf.handle : NOT_FOUND_HANDLE;
+  const route = routeForPath(location.pathname);
+  const handle = route ? handleOf(route) : NOT_FOUND_HANDLE;
+  // SH-07 first (layout effects run before the redirect's effect), then the guard: once per
+  // navigation, as a loader would, not again when the store changes (logout navigates itself)
+  useLayoutEffect(() => captureFrom(location.search), [location]);
+  const redirect = useMemo(() => redirectFor(location.pathname, location.search), [location]);
   const title = t(`routes:${handle.name}`);
 
   useEffect(() => {
     coCoreStore.getState().setRoute(handle.name);
   }, [handle.name]);
+
+  // A 401 on an authenticated call resets the user as a logout does (SH-12) and goes to /start.
+  useEffect(() => {
+    setUnauthenticatedHandler(() => {
+      coCoreStore.getState().resetUser();
+      // a 401 answers a call some page made through the query client, so it is loaded by now
+      void import('../../lib/query-client.ts').then(({ queryClient }) => queryClient.removeQueries());
+      void navigate('/start', { replace: true });
+    });
+  }, [navigate]);
 
   // The prerendered /start looks live before it is: tests (and tools) wait for this mark.
   useEffect(() => {
@@ -70,6 +85,9 @@ export function Shell() {
     if (location.key !== 'default' && window.history.length > 1) void navigate(-1);
     else void navigate(token ? '/homeIndex' : '/start', { replace: true });
   };
+
+  if (redirect) return <Navigate to={redirect} replace />;
+  const outlet = route ? pageElement(route) : <NotFoundRoute />;
 
   return (
     <div className={`shell shell--${LAYOUT}`}>
@@ -107,6 +125,11 @@ export function Shell() {
             resetKey={token ? 'in' : 'out'}
           />
         </main>
+        {token && (
+          <Suspense fallback={null}>
+            <StandaloneReport />
+          </Suspense>
+        )}
         {handle.tabBar && (
           <Suspense fallback={<nav className="shell__tabbar shell__tabbar--loading" />}>
             <BottomNav current={handle.name} />

@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from 'react';
-import type { UseMutationResult } from '@tanstack/react-query';
 import { ApiError } from './client.ts';
 import { createActionKey } from './idempotency.ts';
 
@@ -10,6 +9,18 @@ import { createActionKey } from './idempotency.ts';
  */
 export function isFinalAnswer(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/** What useActionMutation needs of a mutation: TanStack Query's useMutation result, or useLocalMutation's. */
+export interface MutationLike<TData, TVariables> {
+  mutate: (
+    variables: TVariables,
+    callbacks?: { onSuccess?: (data: TData) => void; onError?: (error: unknown) => void },
+  ) => void;
+  mutateAsync: (variables: TVariables) => Promise<TData>;
+  isPending: boolean;
+  error: unknown;
+  data: TData | undefined;
 }
 
 export interface ActionCallbacks<TData> {
@@ -26,7 +37,7 @@ export interface ActionCallbacks<TData> {
  *   place.run({ body }, { onSuccess: (order) => navigate(...) });
  */
 export function useActionMutation<TData, TVariables extends { idempotencyKey: string }>(
-  mutation: UseMutationResult<TData, unknown, TVariables>,
+  mutation: MutationLike<TData, TVariables>,
   fingerprint: (input: Omit<TVariables, 'idempotencyKey'>) => string = (input) => JSON.stringify(input),
 ) {
   const key = useMemo(() => createActionKey(), []);

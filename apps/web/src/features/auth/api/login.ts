@@ -1,6 +1,6 @@
-import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { LoginRequest, LoginResponse } from '@pisonow/domain/contracts/auth';
 import { api } from '../../../lib/api/index.ts';
+import { useLocalMutation } from '../../../lib/api/use-local-mutation.ts';
 
 export type LoginInput = LoginRequest & { idempotencyKey: string };
 
@@ -14,8 +14,7 @@ export function login({ idempotencyKey, ...body }: LoginInput): Promise<LoginRes
   });
 }
 
-export const loginMutation = () => mutationOptions({ mutationKey: ['auth', 'login'], mutationFn: login });
-
 export function useLogin() {
-  return useMutation(loginMutation());
+  // the login page ships without TanStack Query (issue 9)
+  return useLocalMutation(login);
 }

@@ -1,6 +1,6 @@
-import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { SendLoginCodeRequest, SendLoginCodeResponse } from '@pisonow/domain/contracts/auth';
 import { api } from '../../../lib/api/index.ts';
+import { useLocalMutation } from '../../../lib/api/use-local-mutation.ts';
 
 export type SendLoginCodeInput = SendLoginCodeRequest & { idempotencyKey: string };
 
@@ -18,9 +18,7 @@ export function sendLoginCode({
   });
 }
 
-export const sendLoginCodeMutation = () =>
-  mutationOptions({ mutationKey: ['auth', 'login-code'], mutationFn: sendLoginCode });
-
 export function useSendLoginCode() {
-  return useMutation(sendLoginCodeMutation());
+  // the login page ships without TanStack Query (issue 9)
+  return useLocalMutation(sendLoginCode);
 }

@@ -22,9 +22,11 @@ import { useLogin } from '../api/login.ts';
 import { SandboxHint } from '../components/sandbox-hint.tsx';
 import './start.css';
 
-/** Shown only on unusual activity: not part of the first load. */
+/** Shown only on unusual activity: not part of the first load (nor is the query library it uses). */
 const CaptchaDialog = lazy(() =>
-  import('../components/captcha-dialog.tsx').then((m) => ({ default: m.CaptchaDialog })),
+  Promise.all([import('../components/captcha-dialog.tsx'), import('../../../lib/query-scope.tsx')]).then(
+    ([m, q]) => ({ default: q.withQueries(m.CaptchaDialog) }),
+  ),
 );
 
 type Field = 'phone' | 'code' | 'privacy';
