@@ -1,6 +1,6 @@
 import { api } from '../../lib/api/index.ts';
 import { coCoreStore, isLoggedIn } from '../../lib/store/index.ts';
-import { ROUTE_BY_PATH } from './routes.ts';
+import { routeForPath } from './routes.ts';
 
 /**
  * Issue 9, a cold start on a slow phone: the first page's data is asked for as the app starts,
@@ -10,7 +10,7 @@ import { ROUTE_BY_PATH } from './routes.ts';
  */
 export function startFirstData(pathname: string): void {
   api.prefetch('/api/config/public');
-  const route = ROUTE_BY_PATH.get(pathname.toLowerCase());
+  const route = routeForPath(pathname);
   if (!route?.firstData.length || !isLoggedIn(coCoreStore.getState())) return;
   for (const path of route.firstData) api.prefetch(path, { auth: true });
 }
