@@ -206,7 +206,7 @@ describe('early answers (issue 9: a cold start asks for the first data while the
     expect(calls).toHaveLength(7);
   });
 
-  it('a failed early request is not the answer: the page asks again; a 401 resets the user once', async () => {
+  it('SH-12 a failed early request is not the answer: the page asks again; a 401 resets the user once', async () => {
     const { client, onUnauthenticated } = early((_url, n) => {
       if (n === 1) throw new TypeError('offline');
       if (n === 3) return json(401, { code: 'UNAUTHENTICATED', message: 'again' });

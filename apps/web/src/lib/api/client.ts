@@ -122,20 +122,27 @@ export function createApiClient(deps: ApiClientDeps) {
    */
   const early = new Map<string, EarlyAnswer>();
 
-  function prefetch(path: string, options: { auth?: boolean } = {}): void {
-    if (early.has(path) || (deps.isOnline && !deps.isOnline())) return;
-    const token = options.auth ? deps.getToken() : '';
-    if (options.auth && !token) return;
+  /** The headers every call sends: JSON, the borrower's language, the session when there is one. */
+  function baseHeaders(token: string): Record<string, string> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': deps.getLanguage(),
     };
     if (token) headers.Authorization = `Bearer ${token}`;
-    const answer = deps.fetch(`${baseUrl}${path}`, { method: 'GET', headers }).then(async (response) => ({
-      status: response.status,
-      text: await response.text(),
-      retryAfter: response.headers.get('Retry-After'),
-    }));
+    return headers;
+  }
+
+  function prefetch(path: string, options: { auth?: boolean } = {}): void {
+    if (early.has(path) || (deps.isOnline && !deps.isOnline())) return;
+    const token = options.auth ? deps.getToken() : '';
+    if (options.auth && !token) return;
+    const answer = deps
+      .fetch(`${baseUrl}${path}`, { method: 'GET', headers: baseHeaders(token) })
+      .then(async (response) => ({
+        status: response.status,
+        text: await response.text(),
+        retryAfter: response.headers.get('Retry-After'),
+      }));
     answer.catch(() => undefined); // a failed early answer is simply not used
     early.set(path, { at: Date.now(), token, answer });
   }
@@ -152,15 +159,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const method = options.method ?? 'GET';
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Accept-Language': deps.getLanguage(),
-    };
+    const headers = baseHeaders(options.auth ? deps.getToken() : '');
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (options.auth) {
-      const token = deps.getToken();
-      if (token) headers.Authorization = `Bearer ${token}`;
-    }
     // The server rejects a mutating call without a key; a caller that forgot one still gets a
     // fresh key (no dedupe across retries then, but never a hard failure).
     if (NEEDS_KEY.has(method)) headers['Idempotency-Key'] = options.idempotencyKey ?? makeKey();
