@@ -9,7 +9,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { OffsetClock, systemClock, type Clock } from './lib/clock.ts';
 import { sandboxClock as sandboxClockTable } from './db/schema/index.ts';
 import { resolveSecretKey } from './lib/secret-key.ts';
-import { loggerOptions } from './lib/log-redaction.ts';
+import { loggerOptions, OneLinePerRequest } from './lib/log-redaction.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { SandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
 import { SemaphoreSmsProvider } from './providers/sms/semaphore-sms.ts';
@@ -163,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config, options.logStream),
+    logController: new OneLinePerRequest(),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

@@ -59,6 +59,27 @@ describe('credentials in logs', () => {
       expect(log).not.toContain(secret);
   });
 
+  it('issue 8: one line per request, with method, redacted URL, status and time together', async () => {
+    const from = lines.length;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/config/public?token=${'t'.repeat(40)}`,
+      headers: { 'x-request-id': 'one-line-request-0001' },
+    });
+    expect(res.statusCode).toBe(200);
+    const mine = lines
+      .slice(from)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.reqId === 'one-line-request-0001');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/config/public?token=[redacted]' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof mine[0]!.responseTime).toBe('number');
+  });
+
   it('credentials in logs: query values named like secrets or shaped like tokens are redacted', () => {
     expect(redactUrl('/api/x?phone=9171234567&token=abc&sig=zz')).toBe(
       '/api/x?phone=9171234567&token=[redacted]&sig=[redacted]',

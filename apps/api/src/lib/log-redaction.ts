@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * Credentials travel in some URLs: the single-use upload grant (`/api/photos/uploads/<token>`) and
@@ -81,4 +82,26 @@ export function loggerOptions(
     },
     ...(stream ? { stream } : {}),
   };
+}
+
+/**
+ * One line per request, written when the answer has gone: method, URL (redacted as above), status
+ * and time together, so an operator reads a request from one line instead of joining Fastify's two
+ * ("incoming request" + "request completed") by request id, and the log holds half the lines (issue 8:
+ * no throughput change on the home bench within its ±5% noise). A request still in flight when the
+ * process dies leaves no line; the crash run reads the database, not logs.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
