@@ -115,7 +115,7 @@ export function prerenderStart(): Plugin {
           .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
           .replace('</head>', `  <style>${styles}</style>\n  </head>`)
           .replace(
-            '<div id="root"></div>',
+            /<div id="root">[\s\S]*?<!-- \/boot -->\s*<\/div>/,
             `<div id="root" data-prerendered="start"><div class="shell shell--mobile"><div class="shell__column"><main class="shell__main">${html}</main></div></div></div>`,
           );
         if (page === index) throw new Error('prerender: index.html has no #root to fill');

@@ -1,13 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import DotLoading from 'antd-mobile/es/components/dot-loading';
 import Button from 'antd-mobile/es/components/button';
 import './shell.css';
 
-/** Shown while the first route's code and guard resolve. */
+/**
+ * Shown while the first route's code and guard resolve: the splash of index.html (its styles are
+ * inline there), the same markup, so the mark stays put from the first paint to the first page.
+ */
 export function RouteFallback() {
   return (
-    <div className="shell-fallback" aria-busy="true">
-      <DotLoading color="primary" />
+    <div className="boot" aria-busy="true">
+      <svg className="boot__mark" viewBox="0 0 64 64" aria-hidden="true">
+        <rect width="64" height="64" rx="14" fill="#0f766e" />
+        <path
+          d="M25 50V15h9a10 10 0 0 1 0 20h-9M17 22h30M17 28h30"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
     </div>
   );
 }
