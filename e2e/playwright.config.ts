@@ -23,7 +23,7 @@ const launchOptions = {
 };
 
 /**
- * E2E_SET=ci is the CI-sized run (.ci/run; about 8 minutes on 2 cores): sign-in, the shell, the
+ * E2E_SET=ci is the CI-sized run (.ci/run; 8–12 minutes on 2 cores): sign-in, the shell, the
  * clarity items, the application, withdrawal, servicing and the accessibility sweep of every route
  * on the iPhone, and the console's sign-in, audit and bundle split with the desktop column on
  * desktop. `npm run test:e2e` runs every journey (about 25 minutes), before a release and whenever a
