@@ -1,6 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * Credentials travel in some URLs: the single-use upload grant (`/api/photos/uploads/<token>`) and
