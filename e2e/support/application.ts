@@ -20,8 +20,14 @@ export async function fill(page: Page, name: string, value: string) {
 /** A chip group or a bottom-sheet picker: `picker-<name>` then `option-<code>`. */
 export async function choose(page: Page, name: string, code: string) {
   const picker = visible(page, `picker-${name}`);
-  const chip = picker.getByTestId(`option-${code}`);
-  if ((await chip.count()) > 0) {
+  // Decided by what the picker is, not by whether its chips are there yet: counting chips raced
+  // with their first render on a slow machine and then waited for a sheet that never opens.
+  if ((await picker.getAttribute('role')) === 'radiogroup') {
+    const chip =
+      code === '*'
+        ? picker.locator('[data-testid^="option-"]').first()
+        : picker.getByTestId(`option-${code}`);
+    await expect(chip).toBeVisible();
     await chip.click();
     return;
   }
