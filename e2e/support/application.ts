@@ -17,16 +17,20 @@ export async function fill(page: Page, name: string, value: string) {
   await visible(page, `field-${name}`).fill(value);
 }
 
+/** `option-<code>` inside a chip group or a sheet; `*` is its first option. */
+function optionIn(container: Locator, code: string): Locator {
+  return code === '*'
+    ? container.locator('[data-testid^="option-"]').first()
+    : container.getByTestId(`option-${code}`);
+}
+
 /** A chip group or a bottom-sheet picker: `picker-<name>` then `option-<code>`. */
 export async function choose(page: Page, name: string, code: string) {
   const picker = visible(page, `picker-${name}`);
   // Decided by what the picker is, not by whether its chips are there yet: counting chips raced
   // with their first render on a slow machine and then waited for a sheet that never opens.
   if ((await picker.getAttribute('role')) === 'radiogroup') {
-    const chip =
-      code === '*'
-        ? picker.locator('[data-testid^="option-"]').first()
-        : picker.getByTestId(`option-${code}`);
+    const chip = optionIn(picker, code);
     await expect(chip).toBeVisible();
     await chip.click();
     return;
@@ -34,9 +38,7 @@ export async function choose(page: Page, name: string, code: string) {
   await picker.click();
   const sheet = page.getByTestId(`sheet-${name}`);
   await expect(sheet).toBeVisible();
-  const option =
-    code === '*' ? sheet.locator('[data-testid^="option-"]').first() : sheet.getByTestId(`option-${code}`);
-  await option.click();
+  await optionIn(sheet, code).click();
   await expect(sheet).toBeHidden();
 }
 
