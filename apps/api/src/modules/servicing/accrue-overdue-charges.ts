@@ -154,7 +154,9 @@ export function accrualStatement(
         ${batch.upTo ? sql`and o.id <= ${batch.upTo}::uuid` : sql``}
       order by o.id
       limit ${batchSize}
-      for update of o
+      -- excludes a repayment or an extension of the same loan (they lock it FOR UPDATE) but not a
+      -- complaint or dispute that merely references it (a key-share lock)
+      for no key update of o
     ),
     history as (
       -- per order through the loan_transactions_order index: the cost follows the batch, not the

@@ -1,0 +1,1 @@
+DROP INDEX "ledger_entries_account_customer";
