@@ -18,19 +18,20 @@ const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 
 /**
  * KB budgets (brotli): today's size plus ~5 %, so any growth is a decision. /start meets the issue's
- * 120 KB target at ~116 KB (React DOM ~55, i18next + react-i18next ~16, React Router in declarative
+ * 120 KB target at ~107 KB (React DOM ~55, i18next + react-i18next ~16, React Router in declarative
  * mode ~12; TanStack Query and the data router are no longer on it): its budget is the target itself.
+ * The others were lowered by ~9 KB when the entry's static graph became one chunk (vite.config.ts).
  * Never raise a budget without a reason in the commit.
  */
 const BUDGETS = {
   '/start': { page: 'src/features/auth/pages/start.tsx', kb: 120 },
-  '/homeIndex': { page: 'src/features/home/pages/home-index.tsx', kb: 166 },
-  '/allWithdraw': { page: 'src/features/lending/pages/all-withdraw.tsx', kb: 168 },
-  '/identityInfo': { page: 'src/features/application/pages/identity-info.tsx', kb: 221 },
-  '/loan': { page: 'src/features/lending/pages/loan.tsx', kb: 173 },
-  '/my': { page: 'src/features/profile/pages/my.tsx', kb: 167 },
-  '/subIndex': { page: 'src/features/lending/pages/sub-index.tsx', kb: 167 },
-  '/videoIndex': { page: 'src/features/tutorial/pages/video-index.tsx', kb: 126 },
+  '/homeIndex': { page: 'src/features/home/pages/home-index.tsx', kb: 157 },
+  '/allWithdraw': { page: 'src/features/lending/pages/all-withdraw.tsx', kb: 159 },
+  '/identityInfo': { page: 'src/features/application/pages/identity-info.tsx', kb: 212 },
+  '/loan': { page: 'src/features/lending/pages/loan.tsx', kb: 164 },
+  '/my': { page: 'src/features/profile/pages/my.tsx', kb: 158 },
+  '/subIndex': { page: 'src/features/lending/pages/sub-index.tsx', kb: 158 },
+  '/videoIndex': { page: 'src/features/tutorial/pages/video-index.tsx', kb: 118 },
 };
 
 function closure(key, seen = new Set()) {

@@ -35,6 +35,8 @@ test.describe('add to home screen tutorials (SH-15, SH-01)', () => {
       await expect(page.locator('body')).not.toContainText('install:');
       await expectAccessible(page);
       await page.goto('/guildDetail');
+      // the page first, then the checks: "no raw key" also holds while the splash still shows
+      await expect(page.getByTestId('guide-step-1')).toBeVisible();
       await expect(page.locator('body')).not.toContainText('install:');
       await expectAccessible(page);
     }

@@ -19,16 +19,14 @@ const english = import.meta.glob<Catalogue>(
   '../../../../../packages/domain/src/catalogue/en-US/{common,routes,auth,errors}.json',
   { eager: true, import: 'default' }, // the default export alone: no per-key named exports in /start
 );
-const lazyCatalogues = import.meta.glob<Catalogue>(
-  [
-    '../../../../../packages/domain/src/catalogue/*/*.json',
-    '!../../../../../packages/domain/src/catalogue/en-US/{common,routes,auth,errors}.json',
-    '!../../../../../packages/domain/src/catalogue/*/{sms,notifications,documents}.json',
-  ],
-  { import: 'default' },
-);
+/** A language's other namespaces, one chunk each (one request instead of one per namespace). */
+export const bundles: Record<Locale, () => Promise<{ default: Record<string, Catalogue> }>> = {
+  'en-US': () => import('./bundles/en-US.ts'),
+  fil: () => import('./bundles/fil.ts'),
+  'zh-CN': () => import('./bundles/zh-CN.ts'),
+};
 
-function namespaceOf(path: string): [lang: string, ns: string] {
+export function namespaceOf(path: string): [lang: string, ns: string] {
   const match = /catalogue\/([^/]+)\/([^/]+)\.json$/.exec(path);
   return [match?.[1] ?? '', match?.[2] ?? ''];
 }
@@ -36,9 +34,8 @@ function namespaceOf(path: string): [lang: string, ns: string] {
 const resources: Record<string, Record<string, Catalogue>> = { [DEFAULT_LOCALE]: {} };
 for (const [path, catalogue] of Object.entries(english))
   resources[DEFAULT_LOCALE]![namespaceOf(path)[1]] = catalogue;
-export const NAMESPACES = [
-  ...new Set([...Object.keys(english), ...Object.keys(lazyCatalogues)].map((path) => namespaceOf(path)[1])),
-];
+/** The namespaces in the app shell (English only); the rest come with `loadLanguage`. */
+export const SHELL_NAMESPACES = Object.keys(english).map((path) => namespaceOf(path)[1]);
 
 // the domain's errorMessage / orderLabelText render through this instance once it is initialised
 setCatalogue(i18n);
@@ -49,11 +46,9 @@ const loading = new Map<Locale, Promise<void>>();
 export function loadLanguage(locale: Locale): Promise<void> {
   let done = loading.get(locale);
   if (!done) {
-    const entries = Object.entries(lazyCatalogues).filter(([path]) => namespaceOf(path)[0] === locale);
-    done = Promise.all(
-      entries.map(async ([path, load]) => [namespaceOf(path)[1], await load()] as const),
-    ).then((loaded) => {
-      for (const [ns, catalogue] of loaded) i18n.addResourceBundle(locale, ns, catalogue, true, true);
+    done = bundles[locale]().then(({ default: loaded }) => {
+      for (const [path, catalogue] of Object.entries(loaded))
+        i18n.addResourceBundle(locale, namespaceOf(path)[1], catalogue, true, true);
     });
     done.catch(() => loading.delete(locale)); // offline: try again on the next page
     loading.set(locale, done);
@@ -81,7 +76,7 @@ export async function initI18n(): Promise<typeof i18n> {
     resources,
     lng,
     ...CATALOGUE_OPTIONS, // the server's options too: a key renders the same on both sides
-    ns: NAMESPACES,
+    ns: SHELL_NAMESPACES,
     defaultNS: 'common',
   });
   document.documentElement.lang = lng;
