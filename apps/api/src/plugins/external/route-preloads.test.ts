@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageFileName, routePreloadTags } from './route-preloads.ts';
+import { ENGLISH_CATALOGUE, pageFileName, routePreloadTags } from './route-preloads.ts';
 
 describe('route preloads (issue 9)', () => {
   it("a route's page file is its path in kebab case", () => {
@@ -19,5 +19,19 @@ describe('route preloads (issue 9)', () => {
     });
     expect(tags.has('list')).toBe(false);
     expect(tags.get('bill')).toBe('<link rel="modulepreload" crossorigin href="/assets/bill.js">');
+  });
+
+  it('every page but the login page also preloads the English catalogue it waits for', () => {
+    const tags = routePreloadTags({
+      'index.html': { file: 'assets/index.js' },
+      [ENGLISH_CATALOGUE]: { file: 'assets/en-US.js' },
+      'src/features/auth/pages/start.tsx': { file: 'assets/start.js' },
+      'src/features/c/pages/bill.tsx': { file: 'assets/bill.js' },
+    });
+    expect(tags.get('bill')).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/bill.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/en-US.js">',
+    );
+    expect(tags.get('start')).toBe('<link rel="modulepreload" crossorigin href="/assets/start.js">');
   });
 });

@@ -18,6 +18,9 @@ export function pageFileName(pathname: string): string {
     .toLowerCase();
 }
 
+/** The English namespaces not in the entry, one chunk (apps/web/src/lib/i18n/bundles). */
+export const ENGLISH_CATALOGUE = 'src/lib/i18n/bundles/en-US.ts';
+
 /**
  * Issue 9, a cold start on a slow phone: index.html names only the entry's modules, so a page's own
  * code is asked for after the entry has downloaded and run (one more round trip before the page
@@ -46,6 +49,9 @@ export function routePreloadTags(manifest: ViteManifest): Map<string, string> {
     if (!key) continue;
     const chunks = new Set<string>();
     closure(key, chunks);
+    // Every page but the login page waits for the rest of English (the fallback) before it draws
+    // (the router's loadCatalogues): fetched beside the entry, not after it has run.
+    if (name !== 'start') closure(ENGLISH_CATALOGUE, chunks);
     const links: string[] = [];
     for (const chunkKey of chunks) {
       if (inEntry.has(chunkKey)) continue;

@@ -19,7 +19,11 @@ const english = import.meta.glob<Catalogue>(
   '../../../../../packages/domain/src/catalogue/en-US/{common,routes,auth,errors}.json',
   { eager: true, import: 'default' }, // the default export alone: no per-key named exports in /start
 );
-/** A language's other namespaces, one chunk each (one request instead of one per namespace). */
+/**
+ * A language's other namespaces, one chunk each (one request instead of one per namespace). The
+ * server preloads the English one with every page but /start (ENGLISH_CATALOGUE in the API's
+ * route-preloads.ts names this file).
+ */
 export const bundles: Record<Locale, () => Promise<{ default: Record<string, Catalogue> }>> = {
   'en-US': () => import('./bundles/en-US.ts'),
   fil: () => import('./bundles/fil.ts'),
