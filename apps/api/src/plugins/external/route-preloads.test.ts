@@ -21,16 +21,20 @@ describe('route preloads (issue 9)', () => {
     expect(tags.get('bill')).toBe('<link rel="modulepreload" crossorigin href="/assets/bill.js">');
   });
 
-  it('every page but the login page also preloads the English catalogue it waits for', () => {
+  it('every page but the login page also preloads the English catalogue and query scope it waits for', () => {
     const tags = routePreloadTags({
       'index.html': { file: 'assets/index.js' },
       [ENGLISH_CATALOGUE]: { file: 'assets/en-US.js' },
+      'src/lib/query-scope.tsx': { file: 'assets/query-scope.js', imports: ['_query.js'] },
+      '_query.js': { file: 'assets/query.js' },
       'src/features/auth/pages/start.tsx': { file: 'assets/start.js' },
       'src/features/c/pages/bill.tsx': { file: 'assets/bill.js' },
     });
     expect(tags.get('bill')).toBe(
       '<link rel="modulepreload" crossorigin href="/assets/bill.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/en-US.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/en-US.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/query-scope.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/query.js">',
     );
     expect(tags.get('start')).toBe('<link rel="modulepreload" crossorigin href="/assets/start.js">');
   });

@@ -20,6 +20,12 @@ export function pageFileName(pathname: string): string {
 
 /** The English namespaces not in the entry, one chunk (apps/web/src/lib/i18n/bundles). */
 export const ENGLISH_CATALOGUE = 'src/lib/i18n/bundles/en-US.ts';
+/**
+ * What the web's router loads beside every page but /start before it draws (router.tsx): the rest
+ * of English (the fallback) and the TanStack Query scope. Preloaded with the page, they are fetched
+ * beside the entry instead of after it has run.
+ */
+export const SIGNED_IN_MODULES = [ENGLISH_CATALOGUE, 'src/lib/query-scope.tsx'];
 
 /**
  * Issue 9, a cold start on a slow phone: index.html names only the entry's modules, so a page's own
@@ -49,9 +55,7 @@ export function routePreloadTags(manifest: ViteManifest): Map<string, string> {
     if (!key) continue;
     const chunks = new Set<string>();
     closure(key, chunks);
-    // Every page but the login page waits for the rest of English (the fallback) before it draws
-    // (the router's loadCatalogues): fetched beside the entry, not after it has run.
-    if (name !== 'start') closure(ENGLISH_CATALOGUE, chunks);
+    if (name !== 'start') for (const module of SIGNED_IN_MODULES) closure(module, chunks);
     const links: string[] = [];
     for (const chunkKey of chunks) {
       if (inEntry.has(chunkKey)) continue;

@@ -40,7 +40,8 @@ export function redirectFor(pathname: string, search: string): string | null {
 async function pageOf(route: AppRoute): Promise<ComponentType> {
   const [page, queries] = await Promise.all([
     route.load(),
-    // TanStack Query comes with the first page after /start (issue 9)
+    // TanStack Query comes with the first page after /start (issue 9); the server preloads it and
+    // the English catalogue with every other page (SIGNED_IN_MODULES in the API's route-preloads.ts)
     route.name === 'start' ? undefined : import('../../lib/query-scope.tsx'),
     route.name === 'start' ? undefined : loadCatalogues().catch(() => undefined),
     route.tabBar ? import('../shell/bottom-nav.tsx') : undefined,
