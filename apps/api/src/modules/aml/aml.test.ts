@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { screenPerson, nameSimilarity } from '@pisonow/domain';
 import { amlScreenings, payouts, reviewCases } from '../../db/schema/index.ts';
@@ -9,7 +9,7 @@ import { withdrawalBody } from '../../test/order-fixtures.ts';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { decidePendingApplications } from '../lending/decide-application.ts';
 import { lendingContext } from '../lending/lending-context.ts';
-import { disburseOrder } from '../orders/disburse-order.ts';
+import { disburseOrder, disbursePendingOrders } from '../orders/disburse-order.ts';
 import { ordersContext } from '../orders/orders-context.ts';
 import { importSanctionsList } from './import-sanctions-list.ts';
 import { amlHold } from './screen-customer.ts';
@@ -190,8 +190,16 @@ describe('BE-14 screening in the lending flow and the console', () => {
       ...ctx,
       payouts: { ...ctx.payouts, send: async (r: never) => (sent.push(r), ctx.payouts.send(r)) },
     };
+    const warn = vi.spyOn(ctx.log, 'warn');
     expect(await disburseOrder(watched, { orderId })).toBe('aml-hold');
     expect(sent).toEqual([]);
+    // the job says so once; the minute sweep drives it again without a warning every minute
+    const held = (call: unknown[]) => String(call[1]).startsWith('payout held');
+    expect(warn.mock.calls.filter(held)).toHaveLength(1);
+    await disbursePendingOrders(ctx);
+    await disbursePendingOrders(ctx);
+    expect(warn.mock.calls.filter(held)).toHaveLength(1);
+    warn.mockRestore();
     const [attempt] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
     expect(attempt!.state).toBe('pending');
     // the underwriter clears it: the next sweep pays out

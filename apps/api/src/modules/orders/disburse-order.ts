@@ -13,7 +13,11 @@ import type { OrdersContext } from './orders-context.ts';
  */
 export async function disburseOrder(
   ctx: Pick<OrdersContext, 'db' | 'clock' | 'log' | 'payouts'>,
-  input: { orderId: string },
+  input: {
+    orderId: string;
+    /** the minute sweep: a payout still held says so once (from its job), not every minute */
+    sweep?: boolean;
+  },
 ): Promise<string> {
   const { orderId } = input;
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
@@ -29,7 +33,10 @@ export async function disburseOrder(
   // while the possible match is open. The attempt stays pending: the minute sweep sends it once the
   // AML queue clears the match (a confirmed match keeps it held, for the STR and the authorities).
   if (await amlHold(ctx.db, order.customerId)) {
-    ctx.log.warn({ orderId, payoutId: payout.id }, 'payout held: AML screening match under review');
+    ctx.log[input.sweep ? 'debug' : 'warn'](
+      { orderId, payoutId: payout.id },
+      'payout held: AML screening match under review',
+    );
     return 'aml-hold';
   }
   const d = payout.destination as Record<string, string | undefined>;
@@ -79,6 +86,6 @@ export async function disbursePendingOrders(
   ctx: Pick<OrdersContext, 'db' | 'clock' | 'log' | 'payouts'>,
 ): Promise<number> {
   const pending = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'disbursing'));
-  for (const { id } of pending) await disburseOrder(ctx, { orderId: id });
+  for (const { id } of pending) await disburseOrder(ctx, { orderId: id, sweep: true });
   return pending.length;
 }
