@@ -9,7 +9,7 @@ import {
   suspenseResolutions,
 } from '../../db/schema/index.ts';
 import { disputeView } from '../servicing/dispute-view.ts';
-import { loadLoan } from '../servicing/loan-record.ts';
+import { loadLoans } from '../servicing/loan-record.ts';
 import { signPhotoLink } from '../photos/photo-link-token.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import type { DisputesContext } from './disputes-context.ts';
@@ -58,7 +58,7 @@ export async function consoleDisputeViews(
 ): Promise<ConsoleDisputeListResponse['disputes']> {
   const ids = rows.map((r) => r.dispute.id);
   const customerIds = [...new Set(rows.map((r) => r.dispute.customerId))];
-  const [pauses, held] = await Promise.all([
+  const [pauses, held, loans] = await Promise.all([
     ids.length ? ctx.db.select().from(loanChargePauses).where(inArray(loanChargePauses.disputeId, ids)) : [],
     customerIds.length
       ? ctx.db
@@ -73,11 +73,15 @@ export async function consoleDisputeViews(
             ),
           )
       : [],
+    loadLoans(
+      ctx.db,
+      rows.map((r) => r.dispute.orderId),
+    ),
   ]);
   const exp = Math.floor(ctx.clock.now().getTime() / 1000) + ctx.photoLinkSeconds;
   const disputes: ConsoleDisputeListResponse['disputes'] = [];
   for (const { dispute: d, phone, resolvedBy } of rows) {
-    const found = await loadLoan(ctx.db, d.orderId);
+    const found = loans.get(d.orderId);
     disputes.push({
       ...disputeView(
         d,

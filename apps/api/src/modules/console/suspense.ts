@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { refunds, repayments, suspenseResolutions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
-import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.ts';
+import { decide, loadLoan, loadLoans, persistLoanOutcome } from '../servicing/loan-record.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { auditedAction, destinationSummary, type Audited, type MoneyContext } from './money-context.ts';
 
@@ -42,8 +42,12 @@ export async function listSuspense(
     .limit(200);
   const items: SuspenseQueueResponse['items'] = [];
   let total = 0n;
+  const loans = await loadLoans(
+    ctx.db,
+    rows.map((r) => r.repayment.orderId),
+  );
   for (const { repayment } of rows) {
-    const found = await loadLoan(ctx.db, repayment.orderId);
+    const found = loans.get(repayment.orderId);
     if (!found) continue;
     const { amount, paidAt } = heldMoney(repayment);
     const { order, loan } = found;

@@ -20,7 +20,7 @@ import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
 import { seedHeldRepayment } from '../../test/money-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { accrueOverdueCharges } from '../servicing/accrue-overdue-charges.ts';
-import { applyLoanEvent, loadLoan } from '../servicing/loan-record.ts';
+import { applyLoanEvent, loadLoan, loadLoans } from '../servicing/loan-record.ts';
 
 /**
  * BE-15 write-off and recovery: drafted by finance with a reason, approved by an admin (never the
@@ -266,5 +266,18 @@ describe('BE-15 hardship plan', () => {
     const sorted = pauses.map((p) => [p.fromDate, p.untilDate ?? '']).sort();
     expect(sorted).toHaveLength(2);
     for (let i = 1; i < sorted.length; i++) expect(sorted[i]![0]! >= sorted[i - 1]![1]!).toBe(true);
+  });
+});
+
+describe('loans read many at a time (the console queues, the reminders job)', () => {
+  it('BE-15 BE-10 loadLoans gives every loan of this file exactly what loadLoan gives it', async () => {
+    const ids = (await t.database.db.select({ id: orders.id }).from(orders)).map((o) => o.id);
+    const many = await loadLoans(t.database.db, [...ids, ids[0]!, '00000000-0000-4000-8000-000000000000']);
+    expect(many.size).toBe(ids.length);
+    for (const id of ids) expect(many.get(id), id).toEqual(await loadLoan(t.database.db, id));
+    // the file's loans cover what the batched reads must get right: a write-off with recovery, pauses
+    const loans = [...many.values()].map((l) => l.loan);
+    expect(loans.some((l) => (l.writeOff?.recovered ?? 0n) > 0n)).toBe(true);
+    expect(loans.some((l) => (l.chargePauses ?? []).length > 0)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { MANILA_OFFSET_MS, addDays, amountDueOn, daysBetween, formatPeso, manila
 import { customers, loanReminders, orders } from '../../db/schema/index.ts';
 import { SmsSendError } from '../../providers/sms/sms-provider.ts';
 import { recordMessage } from '../messages/record-message.ts';
-import { loadLoan } from './loan-record.ts';
+import { loadLoans, type LoadedLoan } from './loan-record.ts';
 import type { ServicingContext } from './servicing-context.ts';
 import { reminderSms, type ReminderKind } from './reminder-templates.ts';
 
@@ -16,6 +16,9 @@ export const OVERDUE_REMINDER_DAYS = [1, 3, 7, 14, 30] as const;
 export function manilaHour(at: Date): number {
   return new Date(at.getTime() + MANILA_OFFSET_MS).getUTCHours();
 }
+
+/** Loans read per query while sending reminders (a due day can hold thousands). */
+const REMINDER_PAGE = 500;
 
 /**
  * Reminders by SMS (BE-06): the day before the due date, on it, and on a few overdue days. Only
@@ -44,10 +47,17 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
       ),
     );
   let sent = 0;
-  for (const row of due) {
+  // the loans read a page at a time: a few queries per page, not four per loan
+  let loans = new Map<string, LoadedLoan>();
+  for (const [i, row] of due.entries()) {
+    if (i % REMINDER_PAGE === 0)
+      loans = await loadLoans(
+        ctx.db,
+        due.slice(i, i + REMINDER_PAGE).map((r) => r.orderId),
+      );
     const days = daysBetween(row.dueDate!, today);
     const kind: ReminderKind = days < 0 ? 'due_soon' : days === 0 ? 'due_today' : 'overdue';
-    const found = await loadLoan(ctx.db, row.orderId);
+    const found = loans.get(row.orderId);
     if (!found) continue;
     const body = reminderSms('en-US', kind, {
       amount: formatPeso(amountDueOn(found.loan, today)),
