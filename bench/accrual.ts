@@ -242,7 +242,8 @@ try {
     if (rows[0].total !== '0') throw new Error('the ledger does not sum to zero');
   }
 } finally {
-  await database.close();
+  // the pool may be closed already (a failed template copy): the drop must still run
+  await database.close().catch(() => undefined);
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }

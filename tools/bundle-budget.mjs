@@ -68,6 +68,14 @@ for (const [route, { page, kb }] of Object.entries(BUDGETS)) {
     `${route.padEnd(15)} ${String(files.length).padStart(8)} ${size.toFixed(1).padStart(11)} ${String(kb).padStart(11)}${over ? '   OVER BUDGET' : ''}`,
   );
 }
+// The server preloads these with every page but /start (apps/api route-preloads.ts): a renamed file
+// would silently drop the preload, so a missing one fails here.
+const { SIGNED_IN_MODULES } = await import('../apps/api/src/plugins/external/route-preloads.ts');
+for (const key of SIGNED_IN_MODULES) {
+  if (manifest[key]) continue;
+  console.error(`${key} (preloaded by the server) is not in the manifest: update route-preloads.ts`);
+  failed = true;
+}
 if (failed) {
   console.error('bundle budget exceeded');
   process.exit(1);

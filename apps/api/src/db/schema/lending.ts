@@ -99,9 +99,9 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_transaction').on(t.transactionId),
-    // No (account, borrower) index: nothing reads the lines that way (the books group by account
-    // over a period, a loan's lines come by order), yet every line posted paid for an insert at a
-    // random place in it (migration 0030).
+    // No (account, borrower) index: no query of the app reads lines that way (the books group by
+    // account over a period, a loan's lines come by order; accountBalance by borrower is for tests),
+    // yet every line posted paid for an insert at a random place in it (migration 0030).
     index('ledger_entries_order').on(t.orderId, t.account),
   ],
 );

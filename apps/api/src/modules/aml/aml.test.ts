@@ -191,15 +191,19 @@ describe('BE-14 screening in the lending flow and the console', () => {
       payouts: { ...ctx.payouts, send: async (r: never) => (sent.push(r), ctx.payouts.send(r)) },
     };
     const warn = vi.spyOn(ctx.log, 'warn');
+    const debug = vi.spyOn(ctx.log, 'debug');
     expect(await disburseOrder(watched, { orderId })).toBe('aml-hold');
     expect(sent).toEqual([]);
     // the job says so once; the minute sweep drives it again without a warning every minute
     const held = (call: unknown[]) => String(call[1]).startsWith('payout held');
     expect(warn.mock.calls.filter(held)).toHaveLength(1);
-    await disbursePendingOrders(ctx);
-    await disbursePendingOrders(ctx);
+    expect(await disbursePendingOrders(ctx)).toBeGreaterThanOrEqual(1);
+    expect(await disbursePendingOrders(ctx)).toBeGreaterThanOrEqual(1);
     expect(warn.mock.calls.filter(held)).toHaveLength(1);
+    const heldThis = (call: unknown[]) => held(call) && (call[0] as { orderId?: string }).orderId === orderId;
+    expect(debug.mock.calls.filter(heldThis)).toHaveLength(2);
     warn.mockRestore();
+    debug.mockRestore();
     const [attempt] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
     expect(attempt!.state).toBe('pending');
     // the underwriter clears it: the next sweep pays out

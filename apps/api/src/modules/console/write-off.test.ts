@@ -275,6 +275,13 @@ describe('loans read many at a time (the console queues, the reminders job)', ()
     const many = await loadLoans(t.database.db, [...ids, ids[0]!, '00000000-0000-4000-8000-000000000000']);
     expect(many.size).toBe(ids.length);
     for (const id of ids) expect(many.get(id), id).toEqual(await loadLoan(t.database.db, id));
+    // and each loan got its own history, counted apart from the code under test
+    const counts = await t.database.db
+      .select({ orderId: loanTransactions.orderId, n: sql<number>`count(*)::int` })
+      .from(loanTransactions)
+      .groupBy(loanTransactions.orderId);
+    for (const { orderId, n } of counts)
+      expect(many.get(orderId)!.loan.transactions, orderId).toHaveLength(n);
     // the file's loans cover what the batched reads must get right: a write-off with recovery, pauses
     const loans = [...many.values()].map((l) => l.loan);
     expect(loans.some((l) => (l.writeOff?.recovered ?? 0n) > 0n)).toBe(true);

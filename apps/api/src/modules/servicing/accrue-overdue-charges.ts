@@ -154,8 +154,8 @@ export function accrualStatement(
         ${batch.upTo ? sql`and o.id <= ${batch.upTo}::uuid` : sql``}
       order by o.id
       limit ${batchSize}
-      -- excludes a repayment or an extension of the same loan (they lock it FOR UPDATE) but not a
-      -- complaint or dispute that merely references it (a key-share lock)
+      -- excludes whatever changes the loan (repayments, extensions, disputes, write-offs: they
+      -- lock it FOR UPDATE) but not a complaint, message or reminder that merely references it
       for no key update of o
     ),
     history as (

@@ -161,7 +161,11 @@ async function loansOf(db: Db | Tx, rows: readonly OrderRow[]): Promise<Map<stri
     .where(inArray(loanTransactions.orderId, ids))
     .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.idempotencyKey));
   const historyOf = new Map<string, LoanHistoryRow[]>();
-  for (const h of history) historyOf.set(h.orderId, [...(historyOf.get(h.orderId) ?? []), h]);
+  for (const h of history) {
+    const rows = historyOf.get(h.orderId);
+    if (rows) rows.push(h);
+    else historyOf.set(h.orderId, [h]);
+  }
   const pauses = await chargePausesOf(db, ids);
   const writeOffs = await writeOffsOf(db, ids);
   const found = new Map<string, LoadedLoan>();
@@ -199,10 +203,9 @@ async function writeOffsOf(
       ),
     )
     .groupBy(ledgerEntries.orderId);
-  for (const w of written) {
-    const r = recovered.find((x) => x.orderId === w.orderId);
-    found.set(w.orderId, { amount: w.amount, recovered: BigInt(r?.total ?? '0') });
-  }
+  const recoveredOf = new Map(recovered.map((r) => [r.orderId, r.total]));
+  for (const w of written)
+    found.set(w.orderId, { amount: w.amount, recovered: BigInt(recoveredOf.get(w.orderId) ?? '0') });
   return found;
 }
 

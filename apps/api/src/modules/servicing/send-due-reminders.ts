@@ -18,7 +18,9 @@ export function manilaHour(at: Date): number {
 }
 
 /** Loans read per query while sending reminders (a due day can hold thousands). */
-const REMINDER_PAGE = 500;
+const REMINDER_PAGE = 100;
+/** The loans reminded: those being repaid, on or off their due date. */
+const REMINDED = ['repaying', 'extended', 'overdue'];
 
 /**
  * Reminders by SMS (BE-06): the day before the due date, on it, and on a few overdue days. Only
@@ -42,7 +44,7 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(
       and(
-        inArray(orders.status, ['repaying', 'extended', 'overdue']),
+        inArray(orders.status, REMINDED),
         inArray(orders.dueDate, [addDays(today, 1), today, ...overdueDates]),
       ),
     );
@@ -68,6 +70,15 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
     // The reminder and its message-centre record are one event (EN-08): written together, once.
     const amountDue = amountDueOn(found.loan, today);
     const claimed = await ctx.db.transaction(async (tx) => {
+      // the list was read before the sends began: a loan repaid or extended since (its status or
+      // due date moved) gets no reminder from that reading (the next run reads it afresh)
+      const [unchanged] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(eq(orders.id, row.orderId), inArray(orders.status, REMINDED), eq(orders.dueDate, row.dueDate!)),
+        );
+      if (!unchanged) return [];
       const rows = await tx
         .insert(loanReminders)
         .values({

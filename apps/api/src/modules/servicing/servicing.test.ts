@@ -3,7 +3,7 @@ import { ordersContext } from '../orders/orders-context.ts';
 import { lendingContext } from '../lending/lending-context.ts';
 import { withdrawalBody } from '../../test/order-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
@@ -20,6 +20,8 @@ import type { SandboxCollectionProvider } from '../../providers/collection/sandb
 import { decidePendingApplications } from '../lending/decide-application.ts';
 import { disburseOrder } from '../orders/disburse-order.ts';
 import { MS } from '../../lib/clock.ts';
+import { servicingContext } from './routes.ts';
+import { sendDueReminders } from './send-due-reminders.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -416,6 +418,42 @@ describe('issue 7 ownership, bad input, reminders, bank change', () => {
     expect(sent.map((r) => r.kind)).toEqual(['due_today']);
     const outbox = await db().select().from(sandboxSmsOutbox).where(eq(sandboxSmsOutbox.phone, b.phone));
     expect(outbox.filter((m) => m.body.includes('due today'))).toHaveLength(1);
+  });
+
+  it('BE-06 a loan repaid while the reminders go out gets no reminder from the list read before', async () => {
+    const [a, b] = [await borrowerWithLoan(), await borrowerWithLoan()];
+    const [order] = await db().select().from(orders).where(eq(orders.id, a.orderId));
+    t.clock.set(new Date(Date.parse(`${order!.dueDate}T09:00:00+08:00`)));
+    const ctx = servicingContext(t.app);
+    const ours = new Map([
+      [a.phone, b.orderId],
+      [b.phone, a.orderId],
+    ]);
+    let repaidMeanwhile: string | undefined;
+    const sent = await sendDueReminders({
+      ...ctx,
+      sms: {
+        name: ctx.sms.name,
+        send: async (message) => {
+          // the first of the two reminded: the other borrower pays in the meantime
+          const other = ours.get(message.to);
+          if (other && !repaidMeanwhile) {
+            repaidMeanwhile = other;
+            await db().update(orders).set({ status: 'settled' }).where(eq(orders.id, other));
+          }
+          return ctx.sms.send(message);
+        },
+      },
+    });
+    expect(sent).toBeGreaterThanOrEqual(1);
+    expect(repaidMeanwhile).toBeDefined();
+    const reminded = await db()
+      .select({ orderId: loanReminders.orderId })
+      .from(loanReminders)
+      .where(inArray(loanReminders.orderId, [a.orderId, b.orderId]));
+    expect(reminded.map((r) => r.orderId)).toEqual(
+      [a.orderId, b.orderId].filter((id) => id !== repaidMeanwhile),
+    );
   });
 
   it('RO-02 VAL-07 only a re-loan borrower changes the payout account; maintenance switch; must differ', async () => {
