@@ -17,6 +17,7 @@ import {
   Typography,
 } from 'antd';
 import {
+  isServicing,
   parsePeso,
   type ApprovalQueueResponse,
   type LoanMoneyResponse,
@@ -471,7 +472,7 @@ function LoanMoney() {
             </Descriptions.Item>
             <Descriptions.Item label="Penalty owed">{peso(loan.outstanding.penalty)}</Descriptions.Item>
           </Descriptions>
-          {['repaying', 'extended', 'overdue'].includes(loan.status) && (
+          {isServicing(loan.status) && (
             <>
               <Typography.Title level={2} style={{ fontSize: 18 }}>
                 Waive late charge and penalty
@@ -496,7 +497,7 @@ function LoanMoney() {
               </Form>
             </>
           )}
-          {['repaying', 'extended', 'overdue'].includes(loan.status) && (
+          {isServicing(loan.status) && (
             <>
               <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
                 Hardship plan

@@ -14,7 +14,13 @@ import {
   type Balance,
   type LoanTransaction,
 } from './loan-account.ts';
-import { IllegalTransition, nextStatus, type OrderEvent, type OrderStatus } from './order-state.ts';
+import {
+  IllegalTransition,
+  nextStatus,
+  SERVICING_STATUSES,
+  type OrderEvent,
+  type OrderStatus,
+} from './order-state.ts';
 import type { Quote } from './pricing.ts';
 
 /**
@@ -229,7 +235,7 @@ export interface LoanOutcome {
   held: { amount: Centavos; reason: HeldReason; key: string; entries: LedgerEntry[] } | null;
 }
 
-const SERVICING: readonly OrderStatus[] = ['repaying', 'extended', 'overdue'];
+const SERVICING: readonly OrderStatus[] = SERVICING_STATUSES;
 
 /** THE due-date rule: the Manila date the money arrived plus the term in days. */
 export function dueDate(disbursedAt: Date, termDays: number): string {

@@ -17,6 +17,20 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * The loan is being repaid, before, on or after its due date (an extension included): the states in
+ * which it accrues charges, gets reminders, can be repaid, extended or disputed.
+ */
+export const SERVICING_STATUSES = [
+  'repaying',
+  'extended',
+  'overdue',
+] as const satisfies readonly OrderStatus[];
+
+export function isServicing(status: string): boolean {
+  return (SERVICING_STATUSES as readonly string[]).includes(status);
+}
+
 export type OrderEvent =
   | 'payout_succeeded'
   | 'payout_failed'

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, inArray, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
+  SERVICING_STATUSES,
   addDays,
   manilaDate,
   manilaDayStart,
@@ -19,7 +20,6 @@ import { recordAudit, type Actor } from './audit.ts';
 import type { ConsoleContext } from './console-context.ts';
 
 const DAYS = 30;
-const SERVICING = ['repaying', 'extended', 'overdue'];
 
 /** The Manila calendar date of a timestamptz column, in SQL (UTC+8 all year: plain arithmetic). */
 const manilaDay = (column: AnyColumn) =>
@@ -63,7 +63,7 @@ export async function getDashboard(
       .from(orders)
       .leftJoin(loanTransactions, eq(loanTransactions.orderId, orders.id))
       .leftJoin(loanDelinquency, eq(loanDelinquency.orderId, orders.id))
-      .where(and(inArray(orders.status, SERVICING), isNotNull(orders.dueDate)))
+      .where(and(inArray(orders.status, [...SERVICING_STATUSES]), isNotNull(orders.dueDate)))
       .groupBy(orders.id, loanDelinquency.daysPastDue),
     ctx.db
       .select({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import {
+  isServicing,
   HARDSHIP_MAX_DAYS,
   addDays,
   daysBetween,
@@ -14,8 +15,6 @@ import { recordMessage } from '../messages/record-message.ts';
 import { loadLoan } from '../servicing/loan-record.ts';
 import type { Actor } from './audit.ts';
 import { auditedAction, type MoneyContext } from './money-context.ts';
-
-const SERVICING = ['repaying', 'extended', 'overdue'];
 
 /**
  * A loan may go on a hardship plan while it is being repaid, is not written off, has no pause
@@ -42,7 +41,7 @@ async function checkEligible(tx: Tx, orderId: string, today: string, until: stri
   const covered = last?.untilDate ? addDays(until, 1) <= last.untilDate : false;
   const days = daysBetween(today, until);
   if (
-    !SERVICING.includes(found.order.status) ||
+    !isServicing(found.order.status) ||
     writtenOff ||
     open ||
     covered ||

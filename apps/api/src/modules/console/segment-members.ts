@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ConsoleSegment } from '@pisonow/domain';
+import { SERVICING_STATUSES_SQL } from '../../db/order-statuses.ts';
 
 /**
  * The borrowers of a console segment (BE-08), as a subquery of customer ids evaluated inside the
@@ -14,7 +15,7 @@ export function segmentMembers(segment: ConsoleSegment): SQL {
       return sql`select a.customer_id from applications a where a.status = 'approved'`;
     case 'active_loan':
       return sql`select distinct o.customer_id from orders o
-        where o.status in ('repaying', 'extended', 'overdue')`;
+        where o.status in ${SERVICING_STATUSES_SQL}`;
     case 'overdue':
       return sql`select distinct o.customer_id from orders o where o.status = 'overdue'`;
     case 'repaid':

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { CAPS } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
+import { SERVICING_STATUSES_SQL } from '../../db/order-statuses.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /** Orders per batch: each batch is its own database transaction (see docs/servicing.md). */
@@ -86,7 +87,7 @@ async function sliceBounds(db: Db, today: string, batchSize: number): Promise<st
     select id::text from (
       select o.id, row_number() over (order by o.id) as rn
       from orders o
-      where o.status in ('repaying', 'extended', 'overdue') and o.due_date < ${today}
+      where o.status in ${SERVICING_STATUSES_SQL} and o.due_date < ${today}
     ) due
     where rn % ${batchSize} = 0
     order by id
@@ -150,7 +151,7 @@ export function accrualStatement(
                  - greatest(p.from_date::date, o.due_date::date + 1)))::bigint as days
         from loan_charge_pauses p where p.order_id = o.id
       ) paused on true
-      where o.status in ('repaying', 'extended', 'overdue') and o.due_date < ${today} and o.id > ${after}::uuid
+      where o.status in ${SERVICING_STATUSES_SQL} and o.due_date < ${today} and o.id > ${after}::uuid
         ${batch.upTo ? sql`and o.id <= ${batch.upTo}::uuid` : sql``}
       order by o.id
       limit ${batchSize}

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { addDays, type DelinquencyBucket } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
+import { SERVICING_STATUSES_SQL } from '../../db/order-statuses.ts';
 
 /** The order statuses of a loan that is still owed (the same set the accrual statement serves). */
-const OPEN = sql`('repaying', 'extended', 'overdue')`;
+const OPEN = SERVICING_STATUSES_SQL;
 
 /**
  * Classifies every open loan by days past due into the configured buckets as of `today` (BE-15),

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { addDays, daysBetween, manilaDate, type DisputeView, type OpenDisputeRequest } from '@pisonow/domain';
+import {
+  addDays,
+  daysBetween,
+  isServicing,
+  manilaDate,
+  type DisputeView,
+  type OpenDisputeRequest,
+} from '@pisonow/domain';
 import { loanChargePauses, orderEvents, orders, paymentDisputes, photos } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
 import { disputeView } from './dispute-view.ts';
 import type { ServicingContext } from './servicing-context.ts';
-
-const DISPUTABLE = ['repaying', 'extended', 'overdue'];
 
 /**
  * BE-10: "I paid but it is not showing". The borrower reports a payment with its reference, amount,
@@ -33,7 +38,7 @@ export async function openPaymentDispute(
       .where(ownedBy(orders, input.customerId, eq(orders.id, input.orderId)))
       .for('update');
     if (!order) throw new AppError('NOT_FOUND');
-    if (!DISPUTABLE.includes(order.status) || !order.disbursedAt) throw new AppError('DISPUTE_NOT_ALLOWED');
+    if (!isServicing(order.status) || !order.disbursedAt) throw new AppError('DISPUTE_NOT_ALLOWED');
     if (
       daysBetween(request.paidOn, today) < 0 ||
       daysBetween(manilaDate(order.disbursedAt), request.paidOn) < 0

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { MANILA_OFFSET_MS, addDays, amountDueOn, daysBetween, formatPeso, manilaDate } from '@pisonow/domain';
+import {
+  MANILA_OFFSET_MS,
+  SERVICING_STATUSES,
+  addDays,
+  amountDueOn,
+  daysBetween,
+  formatPeso,
+  manilaDate,
+} from '@pisonow/domain';
 import { customers, loanReminders, orders } from '../../db/schema/index.ts';
 import { SmsSendError } from '../../providers/sms/sms-provider.ts';
 import { recordMessage } from '../messages/record-message.ts';
@@ -19,8 +27,6 @@ export function manilaHour(at: Date): number {
 
 /** Loans read per query while sending reminders (a due day can hold thousands). */
 const REMINDER_PAGE = 100;
-/** The loans reminded: those being repaid, on or off their due date. */
-const REMINDED = ['repaying', 'extended', 'overdue'];
 
 /**
  * Reminders by SMS (BE-06): the day before the due date, on it, and on a few overdue days. Only
@@ -44,7 +50,7 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(
       and(
-        inArray(orders.status, REMINDED),
+        inArray(orders.status, [...SERVICING_STATUSES]),
         inArray(orders.dueDate, [addDays(today, 1), today, ...overdueDates]),
       ),
     );
@@ -76,7 +82,11 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
         .select({ id: orders.id })
         .from(orders)
         .where(
-          and(eq(orders.id, row.orderId), inArray(orders.status, REMINDED), eq(orders.dueDate, row.dueDate!)),
+          and(
+            eq(orders.id, row.orderId),
+            inArray(orders.status, [...SERVICING_STATUSES]),
+            eq(orders.dueDate, row.dueDate!),
+          ),
         );
       if (!unchanged) return [];
       const rows = await tx

@@ -1,6 +1,7 @@
 import {
   REPAYMENT_PARTNERS,
   formatPeso,
+  isServicing,
   orderViewResponse,
   loanBalanceResponse,
   type CollectionChannel,
@@ -26,11 +27,9 @@ export function peso(centavos: string): string {
   return formatPeso(BigInt(centavos));
 }
 
-const REPAYABLE = new Set(['repaying', 'extended', 'overdue']);
-
 /** A loan that can take a repayment or an extension now (paid out, not settled). */
 export function isRepayable(order: Pick<ServicedOrder, 'status'>): boolean {
-  return REPAYABLE.has(order.status);
+  return isServicing(order.status);
 }
 
 /** What to pay now to settle in full (VAL-15): the server's balance, or the booked total before one exists. */
