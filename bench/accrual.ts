@@ -72,6 +72,51 @@ const cpuSince = async (from: Map<number, number> | null) => {
   return ticks / 100;
 };
 
+/**
+ * N overdue loans as disbursements would have written them (customer, approved application, order,
+ * balanced disbursement ledger transaction, loan history), then vacuumed: a book that has been
+ * sitting there, with hint bits set.
+ */
+async function seedBook(client: pg.Client, due: string) {
+  // Seeding skips triggers (a superuser's replication role): it writes what disbursements would have.
+  await client.query('begin');
+  await client.query(`set local session_replication_role = replica`);
+  await client.query(
+    `create temp table seed on commit drop as select gen_random_uuid() as customer_id, gen_random_uuid() as application_id, gen_random_uuid() as order_id, gen_random_uuid() as ledger_id, i from generate_series(1, $1) i`,
+    [n],
+  );
+  await client.query(
+    `insert into customers (id, phone, registered_at) select customer_id, '8' || lpad(i::text, 9, '0'), now() from seed`,
+  );
+  await client.query(
+    `insert into applications (id, customer_id, status, created_at, updated_at) select application_id, customer_id, 'approved', now(), now() from seed`,
+  );
+  await client.query(
+    `insert into orders (id, customer_id, application_id, status, product_version, principal, term_days, interest, service_fee, coupon, credit_reporting_fee, tax, net_proceeds, total_repayment, daily_interest_ppm, late_charge, penalty_daily_ppm, extension_fee_bp, extension_days, payout_destination, agreed_at, created_at, disbursed_at, due_date, updated_at)
+   select order_id, customer_id, application_id, 'repaying', 1, 200000, 14, 4200, 3000, 0, 500, 0, 196500, 204200, 1500, 0, 1500, 100, 8, '{}'::jsonb, now(), now(), now(), $1, now() from seed`,
+    [due],
+  );
+  await client.query(
+    `insert into ledger_transactions (id, kind, idempotency_key, customer_id, reference, posted_at) select ledger_id, 'disbursement', 'disbursement:' || order_id, customer_id, order_id::text, now() from seed`,
+  );
+  await client.query(
+    `insert into ledger_entries (id, transaction_id, account, customer_id, order_id, amount)
+   select gen_random_uuid(), ledger_id, 'principal_receivable', customer_id, order_id, 200000 from seed union all
+   select gen_random_uuid(), ledger_id, 'interest_receivable', customer_id, order_id, 4200 from seed union all
+   select gen_random_uuid(), ledger_id, 'interest_income', customer_id, order_id, -4200 from seed union all
+   select gen_random_uuid(), ledger_id, 'cash_at_provider', customer_id, order_id, -196500 from seed union all
+   select gen_random_uuid(), ledger_id, 'fee_income', customer_id, order_id, -3500 from seed`,
+  );
+  await client.query(
+    `insert into loan_transactions (id, order_id, customer_id, type, principal, interest, fees, late_charge, penalty, cash, business_date, due_date, idempotency_key, ledger_transaction_id, created_at)
+   select gen_random_uuid(), order_id, customer_id, 'disbursement', 200000, 4200, 0, 0, 0, 196500, '2027-03-03', $1, 'disbursement:' || order_id, ledger_id, now() from seed`,
+    [due],
+  );
+  await client.query('commit');
+  // what a book that has been sitting there looks like: vacuumed (hint bits set, visibility map)
+  await client.query('vacuum analyze');
+}
+
 try {
   await database.migrate();
   let client = new pg.Client({ connectionString: target.toString() });
@@ -82,43 +127,7 @@ try {
   if (fromTemplate) {
     console.info(`copied the seeded database ${template} in ${copySeconds.toFixed(1)} s`);
   } else {
-    // Seeding skips triggers (a superuser's replication role): it writes what disbursements would have.
-    await client.query('begin');
-    await client.query(`set local session_replication_role = replica`);
-    await client.query(
-      `create temp table seed on commit drop as select gen_random_uuid() as customer_id, gen_random_uuid() as application_id, gen_random_uuid() as order_id, gen_random_uuid() as ledger_id, i from generate_series(1, $1) i`,
-      [n],
-    );
-    await client.query(
-      `insert into customers (id, phone, registered_at) select customer_id, '8' || lpad(i::text, 9, '0'), now() from seed`,
-    );
-    await client.query(
-      `insert into applications (id, customer_id, status, created_at, updated_at) select application_id, customer_id, 'approved', now(), now() from seed`,
-    );
-    await client.query(
-      `insert into orders (id, customer_id, application_id, status, product_version, principal, term_days, interest, service_fee, coupon, credit_reporting_fee, tax, net_proceeds, total_repayment, daily_interest_ppm, late_charge, penalty_daily_ppm, extension_fee_bp, extension_days, payout_destination, agreed_at, created_at, disbursed_at, due_date, updated_at)
-     select order_id, customer_id, application_id, 'repaying', 1, 200000, 14, 4200, 3000, 0, 500, 0, 196500, 204200, 1500, 0, 1500, 100, 8, '{}'::jsonb, now(), now(), now(), $1, now() from seed`,
-      [due],
-    );
-    await client.query(
-      `insert into ledger_transactions (id, kind, idempotency_key, customer_id, reference, posted_at) select ledger_id, 'disbursement', 'disbursement:' || order_id, customer_id, order_id::text, now() from seed`,
-    );
-    await client.query(
-      `insert into ledger_entries (id, transaction_id, account, customer_id, order_id, amount)
-     select gen_random_uuid(), ledger_id, 'principal_receivable', customer_id, order_id, 200000 from seed union all
-     select gen_random_uuid(), ledger_id, 'interest_receivable', customer_id, order_id, 4200 from seed union all
-     select gen_random_uuid(), ledger_id, 'interest_income', customer_id, order_id, -4200 from seed union all
-     select gen_random_uuid(), ledger_id, 'cash_at_provider', customer_id, order_id, -196500 from seed union all
-     select gen_random_uuid(), ledger_id, 'fee_income', customer_id, order_id, -3500 from seed`,
-    );
-    await client.query(
-      `insert into loan_transactions (id, order_id, customer_id, type, principal, interest, fees, late_charge, penalty, cash, business_date, due_date, idempotency_key, ledger_transaction_id, created_at)
-     select gen_random_uuid(), order_id, customer_id, 'disbursement', 200000, 4200, 0, 0, 0, 196500, '2027-03-03', $1, 'disbursement:' || order_id, ledger_id, now() from seed`,
-      [due],
-    );
-    await client.query('commit');
-    // what a book that has been sitting there looks like: vacuumed (hint bits set, visibility map)
-    await client.query('vacuum analyze');
+    await seedBook(client, due);
     console.info(`seeded ${n.toLocaleString('en-US')} loans in ${seconds(t0).toFixed(1)} s`);
     if (template !== undefined) {
       // a template cannot have connections: close ours, copy, reopen
@@ -171,7 +180,6 @@ try {
     console.info(
       `day job: ${job.toFixed(2)} s, server CPU ${jobCpu?.toFixed(1) ?? '—'} s, ${result.batches} batches`,
     );
-    await client.end();
   } else {
     c0 = await backendCpu();
     t0 = process.hrtime.bigint();
@@ -212,7 +220,6 @@ try {
     const { rows } = await client.query(
       `select (select count(*) from ledger_entries where account = 'penalty_receivable')::int as lines, (select coalesce(sum(amount), 0) from ledger_entries)::text as total`,
     );
-    await client.end();
 
     const line = (label: string, s: number, cpu: number | null) =>
       `| ${label} | ${s.toFixed(2)} s | ${cpu === null ? '—' : `${cpu.toFixed(1)} s`} | ${Math.round(n / s).toLocaleString('en-US')} loans/s |`;
@@ -241,6 +248,7 @@ try {
     );
     if (rows[0].total !== '0') throw new Error('the ledger does not sum to zero');
   }
+  await client.end();
 } finally {
   // the pool may be closed already (a failed template copy): the drop must still run
   await database.close().catch(() => undefined);

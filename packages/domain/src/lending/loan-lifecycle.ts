@@ -17,7 +17,7 @@ import {
 import {
   IllegalTransition,
   nextStatus,
-  SERVICING_STATUSES,
+  isServicing,
   type OrderEvent,
   type OrderStatus,
 } from './order-state.ts';
@@ -235,8 +235,6 @@ export interface LoanOutcome {
   held: { amount: Centavos; reason: HeldReason; key: string; entries: LedgerEntry[] } | null;
 }
 
-const SERVICING: readonly OrderStatus[] = SERVICING_STATUSES;
-
 /** THE due-date rule: the Manila date the money arrived plus the term in days. */
 export function dueDate(disbursedAt: Date, termDays: number): string {
   return addDays(manilaDate(disbursedAt), termDays);
@@ -312,7 +310,7 @@ function overdueAdjustments(
   keyPrefix: string,
   direction: 'up' | 'both',
 ): PostedLoanTransaction[] {
-  if (!loan.dueDate || !SERVICING.includes(loan.status)) return [];
+  if (!loan.dueDate || !isServicing(loan.status)) return [];
   const overdueDays = chargeableOverdueDays(loan, day);
   const base = amountDueForCharges(outstandingOf(loan.transactions));
   const target = overdueChargesAfter(loan.terms, base, overdueDays);
@@ -353,7 +351,7 @@ export function loanAsOf(loan: Loan, day: string): Loan {
 
 /** How many days overdue the loan is on `day` (0 when not overdue). */
 export function overdueDaysOn(loan: Pick<Loan, 'status' | 'dueDate'>, day: string): number {
-  if (!loan.dueDate || !SERVICING.includes(loan.status)) return 0;
+  if (!loan.dueDate || !isServicing(loan.status)) return 0;
   return Math.max(0, daysBetween(loan.dueDate, day));
 }
 
@@ -386,7 +384,7 @@ export function extensionQuote(loan: Loan, day: string): ExtensionQuote {
     newDueDate: null,
   });
   if (
-    !SERVICING.includes(loan.status) ||
+    !isServicing(loan.status) ||
     !loan.dueDate ||
     !loan.disbursedOn ||
     fee <= 0n ||
@@ -420,7 +418,7 @@ export function extensionQuote(loan: Loan, day: string): ExtensionQuote {
 
 /** The amount that settles the loan in full if paid on `day` (VAL-15). */
 export function amountDueOn(loan: Loan, day: string): Centavos {
-  if (!SERVICING.includes(loan.status)) return 0n;
+  if (!isServicing(loan.status)) return 0n;
   return totalOf(outstandingOf(loanAsOf(loan, day).transactions));
 }
 
@@ -509,7 +507,7 @@ function decideOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
     case 'charges_waived':
       return chargesWaived(loan, event);
     case 'day_passed': {
-      if (!SERVICING.includes(loan.status) || !loan.dueDate) return unchanged(loan);
+      if (!isServicing(loan.status) || !loan.dueDate) return unchanged(loan);
       const passed = daysBetween(loan.dueDate, event.today) > 0 && loan.status !== 'overdue';
       const next: Loan = passed ? { ...loan, status: 'overdue' } : loan;
       const charges = overdueAdjustments(next, event.today, `overdue:${loan.id}:${event.today}`, 'up');
@@ -519,7 +517,7 @@ function decideOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
     case 'payment_received': {
       if (event.amount <= 0n) throw new RangeError('a payment must be positive');
       const ref = event.reference;
-      if (!SERVICING.includes(loan.status))
+      if (!isServicing(loan.status))
         return hold(loan, event.amount, loan.status === 'settled' ? 'already_settled' : 'not_repayable', ref);
       const paidDay = manilaDate(event.paidAt);
       // BE-10: the loan as it stood on the day the payer paid, whatever was posted since
@@ -648,7 +646,7 @@ function suspenseApplied(loan: Loan, event: Extract<LoanEvent, { type: 'suspense
     if (outcome.held) throw new LoanActionRefused('SUSPENSE_CANNOT_APPLY');
     return { ...outcome, transactions: outcome.transactions.map(fromSuspense) };
   }
-  if (!SERVICING.includes(loan.status)) throw new LoanActionRefused('SUSPENSE_CANNOT_APPLY');
+  if (!isServicing(loan.status)) throw new LoanActionRefused('SUSPENSE_CANNOT_APPLY');
   const paidDay = manilaDate(event.paidAt);
   const ref = event.reference;
   const adjustments = overdueAdjustments(loan, paidDay, `payment:${ref}:asof`, 'both');
@@ -664,7 +662,7 @@ function suspenseApplied(loan: Loan, event: Extract<LoanEvent, { type: 'suspense
 /** A waiver forgives late charge and penalty already charged, never more than is owed of each. */
 function chargesWaived(loan: Loan, event: Extract<LoanEvent, { type: 'charges_waived' }>): LoanOutcome {
   // a loan no longer serviced owes no charges: there is nothing to waive
-  if (!SERVICING.includes(loan.status)) throw new LoanActionRefused('WAIVER_EXCEEDS_CHARGES');
+  if (!isServicing(loan.status)) throw new LoanActionRefused('WAIVER_EXCEEDS_CHARGES');
   const owed = outstandingOf(loan.transactions);
   if (
     event.lateCharge < 0n ||

@@ -67,14 +67,14 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
     const kind: ReminderKind = days < 0 ? 'due_soon' : days === 0 ? 'due_today' : 'overdue';
     const found = loans.get(row.orderId);
     if (!found) continue;
+    const amountDue = amountDueOn(found.loan, today);
     const body = reminderSms('en-US', kind, {
-      amount: formatPeso(amountDueOn(found.loan, today)),
+      amount: formatPeso(amountDue),
       dueDate: row.dueDate!,
       days: Math.max(days, 0),
       company: ctx.companyName,
     });
     // The reminder and its message-centre record are one event (EN-08): written together, once.
-    const amountDue = amountDueOn(found.loan, today);
     const claimed = await ctx.db.transaction(async (tx) => {
       // the list was read before the sends began: a loan repaid or extended since (its status or
       // due date moved) gets no reminder from that reading (the next run reads it afresh)
