@@ -2,13 +2,14 @@
 # `node` user, only production dependencies. Build: docker build -t pisonow .
 # Run (needs PostgreSQL and real providers; see compose.yaml and the README's configuration table).
 
-# 1. build: all dependencies, then the web app's production bundle
+# 1. build: all dependencies, then the web app's production bundle and the server's (apps/api/build.ts)
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/domain/package.json packages/domain/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
+COPY apps/console/package.json apps/console/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY . .
@@ -21,10 +22,12 @@ COPY package.json package-lock.json .npmrc ./
 COPY packages/domain/package.json packages/domain/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
+COPY apps/console/package.json apps/console/
 COPY e2e/package.json e2e/
 RUN npm ci --omit=dev --no-audit --no-fund --workspace @pisonow/api --workspace @pisonow/domain
 
-# 3. runtime: Node 24 runs the TypeScript sources directly (type stripping); no compiler in the image
+# 3. runtime: the server's bundle (apps/api/dist) beside its sources, which it reads its migrations,
+#    fixtures and the paths of its packages' files from; no compiler in the image
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -39,6 +42,7 @@ COPY package.json ./
 COPY packages/domain packages/domain
 COPY apps/api/package.json apps/api/
 COPY apps/api/src apps/api/src
+COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /var/lib/pisonow && chown node:node /var/lib/pisonow
 USER node
@@ -49,4 +53,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8080/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM (docker stop) drains in-flight requests and jobs, then exits
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=16", "apps/api/src/server.ts"]
+CMD ["node", "--max-semi-space-size=16", "apps/api/dist/server.mjs"]

@@ -15,6 +15,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-test-*/**',
       '**/.data/**',
       'apps/api/src/db/migrations/**',
       'e2e/test-results/**',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import {
   PRODUCTION_MEMORY_SETTINGS,
+  buildProductionServer,
   repoRoot,
   serverEntry,
   sleep,
@@ -15,7 +16,7 @@ import {
   type ServerProcess,
 } from '../apps/api/src/test/server-process.ts';
 
-export { repoRoot, serverEntry, sleep, throwAwayDatabase };
+export { buildProductionServer, repoRoot, serverEntry, sleep, throwAwayDatabase };
 export type Proc = ServerProcess;
 
 const photoFixtures = path.join(repoRoot, 'apps/api/src/test/fixtures/photos');

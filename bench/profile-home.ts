@@ -15,7 +15,7 @@ import {
   httpApi,
   productEnv,
   seedBorrowerWithLoan,
-  serverEntry,
+  buildProductionServer,
   sleep,
   startProcess,
   throwAwayDatabase,
@@ -45,7 +45,7 @@ interface CpuProfile {
 
 const db = await throwAwayDatabase(ADMIN_URL, 'pisonow_profile');
 try {
-  const server = await startProcess(serverEntry, {
+  const server = await startProcess(await buildProductionServer(), {
     ...productEnv({ DATABASE_URL: db.url, DATA_DIR: path.join(tmpdir(), 'pisonow-profile-data') }),
     NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}`,
   });

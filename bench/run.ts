@@ -16,7 +16,7 @@ import {
   randomIp,
   randomPhone,
   repoRoot,
-  serverEntry,
+  buildProductionServer,
   sleep,
   startProcess,
   throwAwayDatabase,
@@ -32,8 +32,9 @@ const ADMIN_URL =
 const OUT = process.env.BENCH_OUT ?? path.join(repoRoot, 'bench/results.md');
 const ACCRUAL_MARKER = '<!-- accrual: kept by bench/run.ts -->';
 // To measure another build of the server in the same conditions (e.g. the "before" commit, exported
-// elsewhere): BENCH_SERVER_ENTRY=/path/to/apps/api/src/server.ts BENCH_SERVER_ENV='{"NODE_OPTIONS":""}'
-const productEntry = process.env.BENCH_SERVER_ENTRY ?? serverEntry;
+// elsewhere, or the sources): BENCH_SERVER_ENTRY=/path/to/apps/api/src/server.ts BENCH_SERVER_ENV='{"NODE_OPTIONS":""}'
+// the production bundle (apps/api/build.ts), built now, unless told otherwise
+const productEntry = process.env.BENCH_SERVER_ENTRY ?? (await buildProductionServer());
 const serverEnvOverride = JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}') as Record<string, string>;
 const env = (extra: Record<string, string>) => ({ ...productEnv(extra), ...serverEnvOverride });
 

@@ -16,7 +16,7 @@ import {
   productEnv,
   randomPhone,
   repoRoot,
-  serverEntry,
+  buildProductionServer,
   sleep,
   startProcess,
   throwAwayDatabase,
@@ -47,8 +47,13 @@ async function soak(database: string): Promise<Soak> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pisonow-soak-'));
   const db = database === 'postgres' ? await throwAwayDatabase(ADMIN_URL, 'pisonow_soak') : null;
   const server = await startProcess(
-    serverEntry,
-    productEnv({ DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) }),
+    // the production bundle unless told otherwise (SOAK_SERVER_ENTRY=…/apps/api/src/server.ts)
+    process.env.SOAK_SERVER_ENTRY ?? (await buildProductionServer()),
+    {
+      ...productEnv({ DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) }),
+      // another build or other settings in the same conditions, e.g. SOAK_SERVER_ENV='{"NODE_OPTIONS":""}'
+      ...(JSON.parse(process.env.SOAK_SERVER_ENV ?? '{}') as Record<string, string>),
+    },
     '/api/health/ready',
     180_000,
   );

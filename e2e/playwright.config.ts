@@ -64,7 +64,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node ../apps/api/src/server.ts',
+    // the production bundle `npm run build` made (apps/api/build.ts), as `npm start` runs it
+    command: 'node ../apps/api/dist/server.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -62,7 +62,6 @@ import consoleEngagementRoutes from './modules/console/engagement-routes.ts';
 import consoleMoneyRoutes from './modules/console/money-routes.ts';
 import consoleReviewRoutes from './modules/console/review-routes.ts';
 import { seedDemoOperators } from './modules/console/demo-operators.ts';
-import { seedSandboxSanctionsList } from './modules/aml/seed-sandbox-list.ts';
 import couponRoutes from './modules/coupons/routes.ts';
 import complaintRoutes from './modules/complaints/routes.ts';
 import consoleComplaintRoutes from './modules/complaints/console-routes.ts';
@@ -284,6 +283,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       sandbox: config.SANDBOX,
       production: config.NODE_ENV === 'production',
     });
+    // sandbox only, so a production server never loads the sample list's XML parser
+    const { seedSandboxSanctionsList } = await import('./modules/aml/seed-sandbox-list.ts');
     await seedSandboxSanctionsList(database.db, app.clock);
   }
   return app;

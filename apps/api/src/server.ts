@@ -1,3 +1,4 @@
+import './runtime-settings.ts';
 import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';

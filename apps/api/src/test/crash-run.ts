@@ -16,13 +16,13 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { APPLICATION_STEPS } from '@pisonow/domain';
+import { buildServer } from '../../build.ts';
 import { validSteps, makatiAddress } from './application-fixtures.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverEntry = path.join(here, '..', 'server.ts');
+// the production bundle, as `npm start` runs it (built now: apps/api/build.ts)
+const serverEntry = await buildServer();
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const KILLS = Number(process.env.CRASH_KILLS ?? 5);
 const FIRST_WAVE = Number(process.env.CRASH_BORROWERS ?? 6);

@@ -10,6 +10,12 @@ import pg from 'pg';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
+
+/** Builds the production bundle into apps/api/dist (apps/api/build.ts) and returns its entry: what `npm start` runs. */
+export async function buildProductionServer(): Promise<string> {
+  const { buildServer } = await import('../../build.ts');
+  return buildServer();
+}
 /** the pinned Node 24 (the npm package `node`), else this process's Node */
 export const nodeBinary = existsSync(path.join(repoRoot, 'node_modules/.bin/node'))
   ? path.join(repoRoot, 'node_modules/.bin/node')

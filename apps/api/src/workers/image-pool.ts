@@ -1,12 +1,16 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
 import type { InspectedImage } from '../modules/photos/inspect-image.ts';
 import type { CountFacesOptions, FaceDetector, RgbImage } from '../providers/face/face-detector.ts';
 import type { WorkerResult } from './image-worker.ts';
 
-const workerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'image-worker.ts');
+// From the sources the worker is image-worker.ts beside this module; in the production bundle
+// (apps/api/build.ts) this module is part of dist/server.mjs and the worker is dist/image-worker.mjs.
+const workerFile = path.join(
+  import.meta.dirname,
+  import.meta.filename.endsWith('.ts') ? 'image-worker.ts' : 'image-worker.mjs',
+);
 
 /** Re-validates and re-encodes an uploaded photo (BE-03): see modules/photos/inspect-image.ts. */
 export interface PhotoInspector {

@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Locale } from '@pisonow/domain';
-import { renderDocumentPdf } from './render-pdf.ts';
 
 /** `?format=html|pdf` on every document endpoint (BE-12); HTML when absent. */
 export const documentFormatQuery = z.object({
@@ -20,6 +19,8 @@ export async function sendDocument(
   reply.header('cache-control', 'private, no-store');
   if (options.sha256) reply.header('x-content-sha256', options.sha256);
   if (options.format === 'html') return reply.type('text/html; charset=utf-8').send(html);
+  // loaded on the first PDF: the PDF writer and font parser are ~25 MB the server need not hold
+  const { renderDocumentPdf } = await import('./render-pdf.ts');
   const pdf = await renderDocumentPdf(html, { footer: options.footer, language: options.locale });
   return reply
     .type('application/pdf')

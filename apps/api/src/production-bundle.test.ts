@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PDFDocument } from 'pdf-lib';
+import { buildServer } from '../build.ts';
+import {
+  startServerProcess,
+  throwAwayDatabase,
+  PRODUCTION_MEMORY_SETTINGS,
+  type ServerProcess,
+} from './test/server-process.ts';
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const photo = (name: string) => readFile(path.join(apiRoot, 'src/test/fixtures/photos', name));
+
+/**
+ * The production build (apps/api/build.ts) as `npm start` runs it: the server and the image worker
+ * bundled by esbuild. What a bundle can break, each exercised through the real process: files found
+ * beside a source module (the migrations, the address directory, the fonts, the face model), the
+ * chunks loaded on first use (the PDF writer) and the worker thread's own bundle.
+ */
+describe('production bundle (dist/server.mjs)', () => {
+  let outDir = '';
+  let server: ServerProcess;
+  let dataDir = '';
+  let drop = async () => {};
+
+  beforeAll(async () => {
+    // inside apps/api, like dist/, so the bundle finds node_modules the same way
+    outDir = await mkdtemp(path.join(apiRoot, 'dist-test-'));
+    const entry = await buildServer({ outDir });
+    dataDir = await mkdtemp(path.join(tmpdir(), 'pisonow-bundle-'));
+    let databaseUrl = '';
+    if (process.env.DATABASE_URL) {
+      const db = await throwAwayDatabase(process.env.DATABASE_URL, 'pisonow_test_bundle');
+      databaseUrl = db.url;
+      drop = db.drop;
+    }
+    server = await startServerProcess(entry, {
+      ...PRODUCTION_MEMORY_SETTINGS,
+      NODE_ENV: 'test',
+      SANDBOX: '1',
+      JOBS: '1',
+      LOG_LEVEL: 'warn',
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      WEB_DIST: '/nonexistent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('is two entries and their chunks; the PDF writer, the S3 client and the sample sanctions list are chunks of their own', async () => {
+    const files = (await readdir(outDir)).filter((f) => f.endsWith('.mjs'));
+    expect(files).toEqual(expect.arrayContaining(['server.mjs', 'image-worker.mjs']));
+    for (const lazy of ['render-pdf-', 's3-storage-', 'seed-sandbox-list-'])
+      expect(files.some((f) => f.startsWith(lazy))).toBe(true);
+    const server = await readFile(path.join(outDir, 'server.mjs'), 'utf8');
+    // the entry imports these only through import()
+    for (const pkg of ['pdf-lib', 'fontkit', '@aws-sdk/client-s3', 'fast-xml-parser'])
+      expect(server).not.toContain(`from "${pkg}"`);
+  });
+
+  it('migrates and is ready; a borrower signs in, gets their data as a PDF, and the face check runs in the worker', async () => {
+    const base = server.base;
+    const ready = await fetch(`${base}/api/health/ready`);
+    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { migrations: 'ok' } });
+
+    const phone = `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+    const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(base + url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/api/auth/login-code', { phone })).status).toBe(200);
+    const outbox = (await (await fetch(`${base}/api/sandbox/outbox?phone=${phone}`)).json()) as {
+      messages: { body: string }[];
+    };
+    const code = /(\d{4})/.exec(outbox.messages[0]!.body.replace(/\[.*?\]/, ''))![1]!;
+    const login = await post('/api/auth/login', {
+      phone,
+      code,
+      privacyAccepted: true,
+      privacyPolicyVersion: '2026-11-01',
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+
+    // the address directory is read from the package beside the source module
+    const provinces = await fetch(`${base}/api/addresses/provinces`, { headers: auth });
+    expect(provinces.status).toBe(200);
+    expect(((await provinces.json()) as { provinces: unknown[] }).provinces.length).toBeGreaterThan(80);
+
+    const pdf = await fetch(`${base}/api/me/data?format=pdf`, { headers: auth });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect((await PDFDocument.load(new Uint8Array(await pdf.arrayBuffer()))).getPageCount()).toBeGreaterThan(
+      0,
+    );
+
+    const upload = async (kind: 'selfie' | 'idCard', file: string) => {
+      const grant = await post('/api/photos/upload-grants', { kind }, auth);
+      expect(grant.status).toBe(201);
+      const { uploadUrl } = (await grant.json()) as { uploadUrl: string };
+      const res = await fetch(base + uploadUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/jpeg' },
+        body: new Uint8Array(await photo(file)),
+      });
+      return { status: res.status, body: (await res.json()) as { code?: string } };
+    };
+    expect((await upload('selfie', 'selfie-one-face.jpg')).status).toBe(201);
+    // refused for the right reason: the model ran and found no face
+    expect(await upload('selfie', 'selfie-no-face.jpg')).toMatchObject({
+      status: 422,
+      body: { code: 'FACE_FAILED' },
+    });
+  }, 120_000);
+});
