@@ -31,7 +31,7 @@ const BUNDLED_PACKAGES = [
   'fastify',
   'fastify-plugin',
   'fastify-type-provider-zod',
-  '@fastify/helmet',
+  'helmet',
   '@fastify/static',
   '@fastify/swagger',
   'pg',

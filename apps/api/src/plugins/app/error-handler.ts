@@ -19,8 +19,10 @@ import { AppError } from '../../lib/app-error.ts';
 export default fp(
   async (app) => {
     app.decorateRequest('locale', 'en-US');
-    app.addHook('onRequest', async (request) => {
+    // hooks on every request are callbacks, not async functions: no promise per request
+    app.addHook('onRequest', (request, _reply, done) => {
       request.locale = pickLocale(request.headers['accept-language']);
+      done();
     });
 
     const send = (

@@ -135,10 +135,16 @@ export default fp(
       return reply.send(previous.responseBody ?? '');
     }
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    // Settles the key with the answer. A callback hook: most answers hold no claim (every read), and
+    // those should not pay for a promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
       const claimed = request.idempotencyClaim;
-      if (!claimed) return payload;
+      if (!claimed) return done(null, payload);
       request.idempotencyClaim = undefined;
+      settle(claimed, reply.statusCode, payload).then(() => done(null, payload), done);
+    });
+
+    async function settle(claimed: IdempotencyClaim, statusCode: number, payload: unknown): Promise<void> {
       // Only the current holder settles the key: a late original after a take-over changes nothing.
       const where = and(
         eq(idempotencyKeys.scope, claimed.scope),
@@ -146,7 +152,7 @@ export default fp(
         eq(idempotencyKeys.createdAt, claimed.claimedAt),
         isNull(idempotencyKeys.responseStatus),
       );
-      if (reply.statusCode >= 500) {
+      if (statusCode >= 500) {
         await app.db.delete(idempotencyKeys).where(where);
       } else {
         const body =
@@ -159,11 +165,10 @@ export default fp(
                 : String(payload);
         await app.db
           .update(idempotencyKeys)
-          .set({ responseStatus: reply.statusCode, responseBody: body, completedAt: app.clock.now() })
+          .set({ responseStatus: statusCode, responseBody: body, completedAt: app.clock.now() })
           .where(where);
       }
-      return payload;
-    });
+    }
   },
   { name: 'idempotency', dependencies: ['auth'] },
 );

@@ -18,9 +18,10 @@ function holdsNul(value: unknown, depth = 0): boolean {
  */
 export default fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params))
-        throw new AppError('VALIDATION_FAILED');
+        return done(new AppError('VALIDATION_FAILED'));
+      done();
     });
   },
   { name: 'text-guard', dependencies: ['error-handler'] },

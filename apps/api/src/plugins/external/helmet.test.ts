@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { helmetHeaders } from './helmet.ts';
 
 const production = {
   NODE_ENV: 'production',
@@ -37,6 +38,51 @@ describe('HSTS (configurable, on by default in production)', () => {
     } finally {
       await on.close();
       await off.close();
+    }
+  });
+});
+
+describe('security headers, worked out once', () => {
+  it('helmetHeaders() gives what the helmet middleware sets, and refuses a bad option as helmet does', () => {
+    const headers = helmetHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'self'"] } },
+    });
+    expect(headers).toMatchObject({
+      'content-security-policy': "default-src 'self'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+    expect(() => helmetHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ['self'] } } })).toThrow(
+      /Content-Security-Policy received an invalid/,
+    );
+  });
+
+  it('every answer carries them: a 200, a 404, a 401 and a static file', async () => {
+    const t = await createTestApp();
+    try {
+      for (const url of ['/api/health', '/api/nope', '/api/me', '/start']) {
+        const res = await t.app.inject(url);
+        expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+        for (const name of [
+          'cross-origin-opener-policy',
+          'cross-origin-resource-policy',
+          'origin-agent-cluster',
+          'referrer-policy',
+          'x-content-type-options',
+          'x-dns-prefetch-control',
+          'x-download-options',
+          'x-frame-options',
+          'x-permitted-cross-domain-policies',
+          'x-xss-protection',
+        ])
+          expect(res.headers[name], `${url} ${name}`).toBeDefined();
+      }
+    } finally {
+      await t.close();
     }
   });
 });
