@@ -121,4 +121,37 @@ test.describe('app shell (SH-01, SH-03, SH-04, SH-06, RO-01)', () => {
     await expect(page).toHaveURL(/\/my/);
     await expect(page.getByTestId('my-phone')).toContainText(phone.slice(-4));
   });
+
+  test('issue 9 the prerendered /start is adopted, not drawn again: the same elements go live, then the product name and sandbox hint arrive', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    // remember the first fraud notice the HTML parser creates, before any script runs
+    await page.addInitScript(() => {
+      const w = window as unknown as { firstNotice?: Element };
+      new MutationObserver(() => {
+        w.firstNotice ??= document.querySelector('[data-testid="fraud-warning"]') ?? undefined;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/start');
+    await appLive(page);
+    await expect(page.locator('.start__hero h1')).toHaveText('PisoNow');
+    await expect(page.getByText(/Sandbox: no real SMS is sent/)).toBeVisible();
+    const adopted = await page.evaluate(
+      () =>
+        document.querySelector('[data-testid="fraud-warning"]') ===
+        (window as unknown as { firstNotice?: Element }).firstNotice,
+    );
+    expect(adopted, 'the notice on screen is the prerendered element').toBe(true);
+    expect(problems.filter((p) => /hydrat/i.test(p))).toEqual([]);
+    // and it is live: the language choice and the form answer
+    await page.getByTestId('start-lang-fil').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+    await page.getByTestId('start-lang-en-US').click();
+    await page.locator('#start-phone').fill('9171234567');
+    await expect(page.locator('#start-phone')).toHaveValue('9171234567');
+  });
 });

@@ -6,6 +6,9 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const START_PAGE = 'src/features/auth/pages/start.tsx';
+/** the phone the prerendered /start is laid out for */
+const PRERENDER_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 /** A window just big enough for the app's modules to load in node (store, i18n, scaling reads). */
 function installStubWindow(): () => void {
@@ -20,20 +23,41 @@ function installStubWindow(): () => void {
   };
   const g = globalThis as Record<string, unknown>;
   const added = (['window', 'localStorage', 'document'] as const).filter((name) => !(name in g));
+  const location = {
+    href: 'http://localhost/start',
+    pathname: '/start',
+    search: '',
+    hash: '',
+    origin: 'http://localhost',
+  };
   g.window ??= {
     localStorage: storage,
     addEventListener() {},
     removeEventListener() {},
-    location: { href: 'http://localhost/start' },
+    location,
+    // the app's browser history is made when its module loads
+    history: { state: null, length: 1, replaceState() {}, pushState() {}, go() {} },
   };
   g.localStorage ??= storage;
   g.document ??= {
     documentElement: { lang: 'en-US', style: {}, dataset: {} },
+    defaultView: g.window,
     addEventListener() {},
     querySelector: () => null,
   };
+  // Rendered as a phone sees it (the shell's layout is chosen from the user agent when its module
+  // loads); main.tsx hydrates only where that holds. Node's own navigator is a getter.
+  const navigator = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+  Object.defineProperty(globalThis, 'navigator', {
+    configurable: true,
+    value: { userAgent: PRERENDER_USER_AGENT, language: 'en-US', languages: ['en-US'], onLine: true },
+  });
   // later build steps (the service worker generator) must not see a fake browser
-  return () => added.forEach((name) => delete g[name]);
+  return () => {
+    added.forEach((name) => delete g[name]);
+    if (navigator) Object.defineProperty(globalThis, 'navigator', navigator);
+    else delete g.navigator;
+  };
 }
 
 /** The CSS and JS a route chunk needs, from the client manifest, for links in the prerendered page. */
@@ -116,7 +140,7 @@ export function prerenderStart(): Plugin {
           .replace('</head>', `  <style>${styles}</style>\n  </head>`)
           .replace(
             /<div id="root">[\s\S]*?<!-- \/boot -->\s*<\/div>/,
-            `<div id="root" data-prerendered="start"><div class="shell shell--mobile"><div class="shell__column"><main class="shell__main">${html}</main></div></div></div>`,
+            `<div id="root" data-prerendered="start">${html}</div>`,
           );
         if (page === index) throw new Error('prerender: index.html has no #root to fill');
         const target = path.join(outDir, 'start.html');

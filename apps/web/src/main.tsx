@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { layoutFor } from '@pisonow/domain/user-agent';
 import 'antd-mobile/es/global';
 import './styles/global.css';
 import { installScaling } from './lib/scaling.ts';
-import { initI18n } from './lib/i18n/index.ts';
+import { currentLocale, DEFAULT_LOCALE, initI18n } from './lib/i18n/index.ts';
+import { coCoreStore, isLoggedIn } from './lib/store/index.ts';
 import { App } from './app/app.tsx';
 import { startFirstData } from './app/router/first-data.ts';
 
@@ -14,11 +16,29 @@ await initI18n();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// `/start` arrives prerendered (dist/start.html, issue 9). Where this visit sees what the build
+// rendered (a phone, English, signed out), React adopts that markup instead of drawing the page
+// again; anywhere else it renders afresh over it, as it does over index.html's splash.
+if (
+  root.dataset.prerendered === 'start' &&
+  location.pathname === '/start' &&
+  layoutFor(navigator.userAgent) === 'mobile' &&
+  currentLocale() === DEFAULT_LOCALE &&
+  !isLoggedIn(coCoreStore.getState())
+) {
+  hydrateRoot(root, app, {
+    // a difference React had to repair by rendering afresh: harmless for the borrower, but the
+    // prerender and the first render have drifted apart (the browser suite fails on it)
+    onRecoverableError: (error) => console.error('hydration of /start fell back to a fresh render', error),
+  });
+} else {
+  createRoot(root).render(app);
+}
 // antd-mobile's React 19 adapter serves only its imperative calls (Toast.show, Dialog.alert), none of
 // which can happen before the first tap: it loads after the first render, not with it (issue 9).
 void import('./lib/antd-react19.ts');

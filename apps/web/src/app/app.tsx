@@ -32,17 +32,28 @@ function RouteErrorBoundary({ children }: { children: ReactNode }) {
   return <ErrorBoundary pathname={useLocation().pathname}>{children}</ErrorBoundary>;
 }
 
+/**
+ * Everything under the router: the page's error boundary, the first page's Suspense and the shell.
+ * The build renders the same tree for `/start` (prerender.tsx), so the browser can hydrate that
+ * markup instead of replacing it.
+ */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      {/* the first page's code and guard: later navigations are transitions that keep the
+          current page on screen until the next one is ready */}
+      <Suspense fallback={<RouteFallback />}>
+        <Shell />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
 export function App() {
   return (
     <AppProvider>
       <HistoryRouter history={appHistory}>
-        <RouteErrorBoundary>
-          {/* the first page's code and guard: later navigations are transitions that keep the
-              current page on screen until the next one is ready */}
-          <Suspense fallback={<RouteFallback />}>
-            <Shell />
-          </Suspense>
-        </RouteErrorBoundary>
+        <AppRoutes />
       </HistoryRouter>
     </AppProvider>
   );

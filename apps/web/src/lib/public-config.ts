@@ -73,13 +73,16 @@ function subscribe(listener: () => void): () => void {
 }
 
 const snapshot = () => state;
+/** what the build's prerender of /start saw, so hydrating it starts from the same (no config) */
+const PRERENDERED: typeof state = { fetchedAt: 0 };
+const prerenderedSnapshot = () => PRERENDERED;
 
 export function usePublicConfig(): {
   data: PublicConfig | undefined;
   error: unknown;
   refetch: () => Promise<PublicConfig | undefined>;
 } {
-  const current = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const current = useSyncExternalStore(subscribe, snapshot, prerenderedSnapshot);
   useEffect(() => {
     if (!state.data || Date.now() - state.fetchedAt >= STALE_MS)
       void refetchPublicConfig().catch(() => undefined);
