@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { layoutFor } from '@pisonow/domain/user-agent';
 import 'antd-mobile/es/global';
@@ -31,13 +31,19 @@ if (
   currentLocale() === DEFAULT_LOCALE &&
   !isLoggedIn(coCoreStore.getState())
 ) {
-  hydrateRoot(root, app, {
-    // a difference React had to repair by rendering afresh: harmless for the borrower, but the
-    // prerender and the first render have drifted apart (the browser suite fails on it)
-    onRecoverableError: (error) => console.error('hydration of /start fell back to a fresh render', error),
+  // As a transition, React hydrates in slices of a few milliseconds between which the browser
+  // answers taps and paints; otherwise the whole page is one long task on a slow phone.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      // a difference React had to repair by rendering afresh: harmless for the borrower, but the
+      // prerender and the first render have drifted apart (the browser suite fails on it)
+      onRecoverableError: (error) =>
+        console.error('hydration of /start fell back to a fresh render', error),
+    });
   });
 } else {
-  createRoot(root).render(app);
+  // the first render in slices too (the splash stays on screen until the page is complete)
+  startTransition(() => createRoot(root).render(app));
 }
 // antd-mobile's React 19 adapter serves only its imperative calls (Toast.show, Dialog.alert), none of
 // which can happen before the first tap: it loads after the first render, not with it (issue 9).
