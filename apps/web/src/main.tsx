@@ -37,8 +37,7 @@ if (
     hydrateRoot(root, app, {
       // a difference React had to repair by rendering afresh: harmless for the borrower, but the
       // prerender and the first render have drifted apart (the browser suite fails on it)
-      onRecoverableError: (error) =>
-        console.error('hydration of /start fell back to a fresh render', error),
+      onRecoverableError: (error) => console.error('hydration of /start fell back to a fresh render', error),
     });
   });
 } else {
