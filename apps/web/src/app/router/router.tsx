@@ -44,7 +44,8 @@ async function pageOf(route: AppRoute): Promise<ComponentType> {
     // the English catalogue with every other page (SIGNED_IN_MODULES in the API's route-preloads.ts)
     route.name === 'start' ? undefined : import('../../lib/query-scope.tsx'),
     route.name === 'start' ? undefined : loadCatalogues().catch(() => undefined),
-    route.tabBar ? import('../shell/bottom-nav.tsx') : undefined,
+    // not the tab bar: the shell loads it beside the page and holds its place meanwhile
+    // (`shell__tabbar--loading`), so the page draws as soon as its own code and data are in
   ]);
   return queries ? queries.withQueries(page.default) : page.default;
 }
