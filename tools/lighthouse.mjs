@@ -115,6 +115,14 @@ try {
         },
         page,
       );
+      // A page that failed (the route's error screen) scores well: it draws little. Such a run is
+      // no measurement, so the page must have gone live without the error screen.
+      const rendered = await page.evaluate(() => ({
+        live: document.documentElement.dataset.app === 'live',
+        errorScreen: !!document.querySelector('.shell-fallback'),
+      }));
+      if (!rendered.live || rendered.errorScreen)
+        throw new Error(`${path}: the page did not render (${JSON.stringify(rendered)}); not scored`);
       await page.close();
       const lhr = result.lhr;
       // LH_SAVE=dir keeps each full report (the critical chain, the LCP element, the main thread)
