@@ -117,6 +117,7 @@ try {
       );
       // A page that failed (the route's error screen) scores well: it draws little. Such a run is
       // no measurement, so the page must have gone live without the error screen.
+      /* global document -- evaluated in the page */
       const rendered = await page.evaluate(() => ({
         live: document.documentElement.dataset.app === 'live',
         errorScreen: !!document.querySelector('.shell-fallback'),
