@@ -10,12 +10,18 @@ const features = readdirSync('apps/web/src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+const NO_MATH_RANDOM = {
+  selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+  message: 'Use crypto for randomness.',
+};
+
 export default tseslint.config(
   {
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '**/dist-test-*/**',
+      '**/dist-*/**',
+      '**/dist.*/**',
       '**/.data/**',
       'apps/api/src/db/migrations/**',
       'e2e/test-results/**',
@@ -34,11 +40,22 @@ export default tseslint.config(
         'error',
         { object: 'Date', property: 'now', message: 'Use the injected clock.' },
       ],
+      'no-restricted-syntax': ['error', NO_MATH_RANDOM],
+    },
+  },
+  {
+    // The production bundle (apps/api/build.ts) rewrites import.meta.url to each source file's URL;
+    // import.meta.dirname/filename would name the bundle instead. Only the image pool wants that.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/workers/image-pool.ts', 'apps/api/src/**/*.test.ts', 'apps/api/src/test/**'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        NO_MATH_RANDOM,
         {
-          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
-          message: 'Use crypto for randomness.',
+          selector: "MemberExpression[object.type='MetaProperty'][property.name=/^(dirname|filename)$/]",
+          message:
+            'Use import.meta.url: the production bundle rewrites it to this source file (apps/api/build.ts).',
         },
       ],
     },

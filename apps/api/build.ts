@@ -11,7 +11,11 @@
 // `createRequire(import.meta.url)`) keep doing so, because every `import.meta.url` in a source file
 // becomes the URL of that source file, relative to the bundle. The bundle therefore runs from
 // `apps/api/dist/` inside the repository (or the image) it was built in, beside `src/`.
-import { readFile, rm } from 'node:fs/promises';
+// `import.meta.dirname` and `import.meta.filename` are NOT rewritten: they name the running file,
+// which is how the image pool tells the bundle from the sources. Lint allows them there only.
+// Source maps are written (dist/*.map) for `node --enable-source-maps` when debugging; production
+// leaves them off, since mapping every logged stack costs CPU on each 4xx.
+import { readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -98,13 +102,17 @@ export interface BuildServerOptions {
 /** Builds the two bundles; returns the path of the server's. */
 export async function buildServer(options: BuildServerOptions = {}): Promise<string> {
   const outDir = options.outDir ?? path.join(apiRoot, 'dist');
-  await rm(outDir, { recursive: true, force: true }); // no chunk of an earlier build left behind
+  // Built beside the target and swapped in: a server running from the target keeps finding its
+  // chunks until the swap, and no chunk of an earlier build is left behind. The new files are
+  // written for their final place (the import.meta.url rewrite is relative to it).
+  const staging = `${outDir}.staging-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
   await esbuild.build({
     entryPoints: {
       server: path.join(apiRoot, 'src/server.ts'),
       'image-worker': path.join(apiRoot, 'src/workers/image-worker.ts'),
     },
-    outdir: outDir,
+    outdir: staging,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     // modules imported with import() (the PDF writer, the sandbox's sample sanctions list) become
@@ -123,6 +131,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<str
     plugins: [await externalPackages(), sourceRelativeImportMeta(outDir)],
     logLevel: 'warning',
   });
+  const previous = `${outDir}.previous-${process.pid}`;
+  await rename(outDir, previous).catch(() => undefined); // no earlier build: nothing to move
+  await rename(staging, outDir);
+  await rm(previous, { recursive: true, force: true });
   return path.join(outDir, 'server.mjs');
 }
 

@@ -1,5 +1,6 @@
-// Process-wide V8 settings, applied before the rest of the server loads (server.ts imports this
-// module first). They are set here rather than on the command line because NODE_OPTIONS refuses
+// Process-wide V8 settings, applied before the server's own modules run (server.ts imports this
+// module first; in the bundle, packages left external still load before it, which does not matter:
+// V8 reads the setting at every collection). They are set here rather than on the command line because NODE_OPTIONS refuses
 // V8 heap flags, and this way `npm start`, the container, the tests' server processes and the
 // bench all run with the same ones.
 import v8 from 'node:v8';

@@ -8,6 +8,7 @@ import { currentLocale, DEFAULT_LOCALE, initI18n } from './lib/i18n/index.ts';
 import { coCoreStore, isLoggedIn } from './lib/store/index.ts';
 import { App } from './app/app.tsx';
 import { startFirstData } from './app/router/first-data.ts';
+import { redirectFor } from './app/router/router.tsx';
 
 // Scaling first: the root font size must be right before anything is laid out (SH-10).
 installScaling();
@@ -28,6 +29,8 @@ if (
   root.dataset.prerendered === 'start' &&
   location.pathname === '/start' &&
   layoutFor(navigator.userAgent) === 'mobile' &&
+  // the shell sends some phones elsewhere first (Android to /noAndroid): no page to adopt then
+  redirectFor(location.pathname, location.search) === null &&
   currentLocale() === DEFAULT_LOCALE &&
   !isLoggedIn(coCoreStore.getState())
 ) {

@@ -18,11 +18,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { APPLICATION_STEPS } from '@pisonow/domain';
-import { buildServer } from '../../build.ts';
+import { buildProductionServer } from './server-process.ts';
 import { validSteps, makatiAddress } from './application-fixtures.ts';
 
 // the production bundle, as `npm start` runs it (built now: apps/api/build.ts)
-const serverEntry = await buildServer();
+const serverEntry = await buildProductionServer();
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const KILLS = Number(process.env.CRASH_KILLS ?? 5);
 const FIRST_WAVE = Number(process.env.CRASH_BORROWERS ?? 6);

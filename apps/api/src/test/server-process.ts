@@ -11,10 +11,13 @@ import pg from 'pg';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
 
-/** Builds the production bundle into apps/api/dist (apps/api/build.ts) and returns its entry: what `npm start` runs. */
+/**
+ * Builds the production bundle (apps/api/build.ts: what `npm start` runs) for the bench, the soak
+ * and the crash run, into apps/api/dist-tools, so a server running from apps/api/dist is left alone.
+ */
 export async function buildProductionServer(): Promise<string> {
   const { buildServer } = await import('../../build.ts');
-  return buildServer();
+  return buildServer({ outDir: path.join(repoRoot, 'apps/api/dist-tools') });
 }
 /** the pinned Node 24 (the npm package `node`), else this process's Node */
 export const nodeBinary = existsSync(path.join(repoRoot, 'node_modules/.bin/node'))

@@ -129,23 +129,6 @@ export function orderLabel(status: OrderStatus, dueDate: string, today: string):
  * "bukas"), which is a different phrase rather than a plural form: `labels:orderTomorrow.*`.
  */
 export function orderLabelText(label: OrderLabel, locale: Locale): string {
-  // The catalogues do not change while the process runs, so a text is looked up once: the home
-  // screen asks for it on every request, and a plural lookup is the costliest part of building it.
-  const cacheKey = `${locale}|${label.key}|${'days' in label ? label.days : ''}`;
-  let text = labelTexts.get(cacheKey);
-  if (text === undefined) {
-    if (labelTexts.size >= LABEL_TEXT_CACHE_SIZE) labelTexts.clear();
-    text = lookUpOrderLabelText(label, locale);
-    labelTexts.set(cacheKey, text);
-  }
-  return text;
-}
-
-/** 3 languages × 7 labels × a year and more of days, with room to spare */
-const LABEL_TEXT_CACHE_SIZE = 10_000;
-const labelTexts = new Map<string, string>();
-
-function lookUpOrderLabelText(label: OrderLabel, locale: Locale): string {
   if (!('days' in label)) return translate(locale, `labels:order.${label.key}`);
   if (label.days === 1 && label.key !== 'overdue')
     return translate(locale, `labels:orderTomorrow.${label.key}`);

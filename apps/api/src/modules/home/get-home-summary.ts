@@ -7,7 +7,6 @@ import {
   loanAsOf,
   manilaDate,
   orderLabel,
-  orderLabelText,
   outstandingOf,
   overdueDaysOn,
   totalOf,
@@ -17,6 +16,7 @@ import {
   type Locale,
   type OrderStatus,
 } from '@pisonow/domain';
+import { cachedOrderLabelText } from '../orders/order-label-text.ts';
 import {
   applicationDecisions,
   applicationSteps,
@@ -180,7 +180,7 @@ export async function getHomeSummary(
     order = {
       id: o.id,
       status: o.status as OrderStatus,
-      label: { ...label, text: orderLabelText(label, locale) },
+      label: { ...label, text: cachedOrderLabelText(label, locale) },
       principal: o.principal.toString(),
       netProceeds: o.netProceeds.toString(),
       totalRepayment: o.totalRepayment.toString(),

@@ -6,7 +6,6 @@ import {
   loanAsOf,
   manilaDate,
   orderLabel,
-  orderLabelText,
   outstandingOf,
   overdueDaysOn,
   chargesPausedOn,
@@ -16,6 +15,7 @@ import {
   type Locale,
   type OrderStatus,
 } from '@pisonow/domain';
+import { cachedOrderLabelText } from './order-label-text.ts';
 import { orderDocuments, orders, payouts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
@@ -55,7 +55,7 @@ export async function orderView(
   return {
     id: order.id,
     status: order.status as OrderStatus,
-    label: { ...label, text: orderLabelText(label, locale) },
+    label: { ...label, text: cachedOrderLabelText(label, locale) },
     productVersion: order.productVersion,
     principal: c(order.principal),
     termDays: order.termDays,

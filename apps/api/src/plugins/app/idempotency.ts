@@ -141,7 +141,9 @@ export default fp(
       const claimed = request.idempotencyClaim;
       if (!claimed) return done(null, payload);
       request.idempotencyClaim = undefined;
-      settle(claimed, reply.statusCode, payload).then(() => done(null, payload), done);
+      // a promise: Fastify sends the answer once it settles, and turns a failure (here or in the
+      // rest of the send) into an error reply rather than an unhandled rejection
+      return settle(claimed, reply.statusCode, payload).then(() => payload);
     });
 
     async function settle(claimed: IdempotencyClaim, statusCode: number, payload: unknown): Promise<void> {

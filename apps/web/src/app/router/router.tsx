@@ -38,14 +38,15 @@ export function redirectFor(pathname: string, search: string): string | null {
 
 /** A page with its catalogues: /start ships with its own; every other page waits for the rest (issue 9). */
 async function pageOf(route: AppRoute): Promise<ComponentType> {
+  // the tab bar's chunk downloads beside the page, but the page does not wait for it: the shell
+  // holds its place (`shell__tabbar--loading`) until it is in
+  if (route.tabBar) void import('../shell/bottom-nav.tsx').catch(() => undefined);
   const [page, queries] = await Promise.all([
     route.load(),
     // TanStack Query comes with the first page after /start (issue 9); the server preloads it and
     // the English catalogue with every other page (SIGNED_IN_MODULES in the API's route-preloads.ts)
     route.name === 'start' ? undefined : import('../../lib/query-scope.tsx'),
     route.name === 'start' ? undefined : loadCatalogues().catch(() => undefined),
-    // not the tab bar: the shell loads it beside the page and holds its place meanwhile
-    // (`shell__tabbar--loading`), so the page draws as soon as its own code and data are in
   ]);
   return queries ? queries.withQueries(page.default) : page.default;
 }
