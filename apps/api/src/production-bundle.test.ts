@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { buildServer } from '../build.ts';
-import {
-  startServerProcess,
-  throwAwayDatabase,
-  PRODUCTION_MEMORY_SETTINGS,
-  type ServerProcess,
-} from './test/server-process.ts';
+import { startTestServer, type ServerProcess, type TestServer } from './test/server-process.ts';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const photo = (name: string) => readFile(path.join(apiRoot, 'src/test/fixtures/photos', name));
@@ -25,36 +19,16 @@ const photo = (name: string) => readFile(path.join(apiRoot, 'src/test/fixtures/p
 describe('production bundle (dist/server.mjs)', () => {
   let outDir = '';
   let server: ServerProcess;
-  let dataDir = '';
-  let drop = async () => {};
+  let running: TestServer | undefined;
 
   beforeAll(async () => {
     // inside apps/api, like dist/, so the bundle finds node_modules the same way
     outDir = await mkdtemp(path.join(apiRoot, 'dist-test-'));
-    const entry = await buildServer({ outDir });
-    dataDir = await mkdtemp(path.join(tmpdir(), 'pisonow-bundle-'));
-    let databaseUrl = '';
-    if (process.env.DATABASE_URL) {
-      const db = await throwAwayDatabase(process.env.DATABASE_URL, 'pisonow_test_bundle');
-      databaseUrl = db.url;
-      drop = db.drop;
-    }
-    server = await startServerProcess(entry, {
-      ...PRODUCTION_MEMORY_SETTINGS,
-      NODE_ENV: 'test',
-      SANDBOX: '1',
-      JOBS: '1',
-      LOG_LEVEL: 'warn',
-      SECRET_KEY: randomBytes(32).toString('hex'),
-      WEB_DIST: '/nonexistent',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-    });
+    running = await startTestServer(await buildServer({ outDir }), 'bundle', { LOG_LEVEL: 'warn' });
+    server = running.server;
   }, 180_000);
   afterAll(async () => {
-    await server?.stop();
-    await drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await running?.close();
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   serverEntry,
   sleep,
-  startServerProcess,
-  throwAwayDatabase,
-  PRODUCTION_MEMORY_SETTINGS,
+  startTestServer,
   type ServerProcess,
+  type TestServer,
 } from './test/server-process.ts';
 
 /**
@@ -19,34 +14,14 @@ import {
  */
 describe('server process: health and graceful shutdown', () => {
   let server: ServerProcess;
-  let dataDir = '';
-  let drop = async () => {};
+  let running: TestServer | undefined;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'pisonow-process-'));
-    let databaseUrl = '';
-    if (process.env.DATABASE_URL) {
-      const db = await throwAwayDatabase(process.env.DATABASE_URL, 'pisonow_test_process');
-      databaseUrl = db.url;
-      drop = db.drop;
-    }
-    server = await startServerProcess(serverEntry, {
-      ...PRODUCTION_MEMORY_SETTINGS,
-      NODE_ENV: 'test',
-      SANDBOX: '1',
-      JOBS: '1',
-      LOG_LEVEL: 'info',
-      SECRET_KEY: randomBytes(32).toString('hex'),
-      WEB_DIST: '/nonexistent',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SHUTDOWN_TIMEOUT_SECONDS: '10',
-    });
+    running = await startTestServer(serverEntry, 'process', { SHUTDOWN_TIMEOUT_SECONDS: '10' });
+    server = running.server;
   }, 120_000);
   afterAll(async () => {
-    await server?.stop();
-    await drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await running?.close();
   });
 
   it('liveness answers without the database; readiness checks database, migrations and the job queue; /api/health stays as it was', async () => {

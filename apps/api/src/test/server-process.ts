@@ -3,6 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,6 +138,59 @@ export async function throwAwayDatabase(
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  server: ServerProcess;
+  /** stops the server, drops its database and removes its data folder */
+  close(): Promise<void>;
+}
+
+/**
+ * A sandbox server process for a test, as production runs it (PRODUCTION_MEMORY_SETTINGS, jobs on),
+ * on its own data folder: PGlite, or a throw-away database when DATABASE_URL is set.
+ */
+export async function startTestServer(
+  entry: string,
+  name: string,
+  env: Record<string, string> = {},
+  options: { timeoutMs?: number } = {},
+): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `pisonow-${name}-`));
+  const db = process.env.DATABASE_URL
+    ? await throwAwayDatabase(process.env.DATABASE_URL, `pisonow_test_${name}`)
+    : null;
+  let server: ServerProcess;
+  try {
+    server = await startServerProcess(
+      entry,
+      {
+        ...PRODUCTION_MEMORY_SETTINGS,
+        NODE_ENV: 'test',
+        SANDBOX: '1',
+        JOBS: '1',
+        LOG_LEVEL: 'info',
+        SECRET_KEY: randomBytes(32).toString('hex'),
+        WEB_DIST: '/nonexistent',
+        DATA_DIR: dataDir,
+        DATABASE_URL: db?.url ?? '',
+        ...env,
+      },
+      options,
+    );
+  } catch (error) {
+    await db?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    server,
+    close: async () => {
+      await server.stop();
+      await db?.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
