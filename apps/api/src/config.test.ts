@@ -33,6 +33,7 @@ describe('configuration from the environment', () => {
       SECRET_KEY: 'short',
       OTP_TTL_SECONDS: '5',
       ROUTE_ALIASES: '{"start":"no-slash"}',
+      HEAP_GROWING_PERCENT: '500',
     });
     expect(p).toEqual(
       expect.arrayContaining([
@@ -42,6 +43,7 @@ describe('configuration from the environment', () => {
         'SECRET_KEY must be 64 hex characters (32 random bytes): openssl rand -hex 32',
         'OTP_TTL_SECONDS must be at least 60',
         'ROUTE_ALIASES must be a JSON object of route name → "/alias-path"',
+        'HEAP_GROWING_PERCENT must be at most 400',
       ]),
     );
   });

@@ -127,6 +127,8 @@ const envSchema = z
     // image decoding and face detection run in a pool of worker threads (memory stays off the main thread)
     IMAGE_WORKERS: int(1, 1, 16),
     IMAGE_WORKER_IDLE_SECONDS: int(60, 1, 86_400),
+    /** how far V8's old space grows past what is live before a full collection, % (runtime-settings.ts) */
+    HEAP_GROWING_PERCENT: int(30, 0, 400),
     // SH-16: the attribution SDK (Adjust web SDK) runs only in production with this app token; the
     // token is public by nature (every app ships it) but belongs to the deployment, not the code
     ATTRIBUTION_APP_TOKEN: z

@@ -1,12 +1,13 @@
-import './runtime-settings.ts';
 import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
+import { applyRuntimeSettings } from './runtime-settings.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { demoOperatorsText } from './modules/console/demo-operators.ts';
 
 let config;
 try {
   config = loadConfig();
+  applyRuntimeSettings(config);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
