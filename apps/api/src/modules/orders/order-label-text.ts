@@ -1,4 +1,7 @@
 import { orderLabelText, type Locale, type OrderLabel } from '@pisonow/domain';
+// the server's catalogue, loaded before any text is cached: without it a lookup answers the raw key,
+// which the cache would then keep for good
+import '@pisonow/domain/catalogue/all';
 
 /** 3 languages × 7 labels × a year and more of days, with room to spare */
 const CACHE_SIZE = 10_000;
