@@ -27,11 +27,18 @@ test.describe('app shell (SH-01, SH-03, SH-04, SH-06, RO-01)', () => {
       hasTouch: true,
     });
     const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     for (const path of ['/', '/start', '/privacy']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/noAndroid/);
     }
     await expect(page.getByText('Android is not supported yet', { exact: false }).first()).toBeVisible();
+    // the prerendered /start is not adopted on a phone the shell sends elsewhere: a fresh render,
+    // not a failed hydration
+    expect(problems.filter((p) => /hydrat/i.test(p))).toEqual([]);
     await context.close();
   });
 
