@@ -35,7 +35,7 @@ ENV NODE_ENV=production \
     TRUST_PROXY=1 \
     DATA_DIR=/var/lib/pisonow \
     WEB_DIST=/app/apps/web/dist \
-    MALLOC_ARENA_MAX=2
+    GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY package.json ./

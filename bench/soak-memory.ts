@@ -129,7 +129,7 @@ for (const database of DATABASES) results.push(await soak(database));
 const lines = [
   '# Memory soak',
   '',
-  `Written by \`npm run soak:memory\` (bench/soak-memory.ts) on ${new Date().toISOString()}: ${SECONDS} s of sustained mixed load per database — GET /api/me from 20 connections without pause, 2 login loops (send code + verify, new borrowers), ${PHOTOS ? '1 photo-upload loop (selfies with the face check, ID cards)' : 'no photo uploads (SOAK_PHOTOS=0)'} — sampling the server's RSS every 5 s. Server as \`npm start\` runs it: the production bundle (apps/api/dist/server.mjs), 16 MB semi-space, old-space growth 30%, MALLOC_ARENA_MAX=2, one image worker.`,
+  `Written by \`npm run soak:memory\` (bench/soak-memory.ts) on ${new Date().toISOString()}: ${SECONDS} s of sustained mixed load per database — GET /api/me from 20 connections without pause, 2 login loops (send code + verify, new borrowers), ${PHOTOS ? '1 photo-upload loop (selfies with the face check, ID cards)' : 'no photo uploads (SOAK_PHOTOS=0)'} — sampling the server's RSS every 5 s. Server as \`npm start\` runs it: the production bundle (apps/api/dist/server.mjs), 16 MB semi-space, old-space growth 30%, glibc malloc with 2 arenas and a fixed 128 KB mmap threshold, one image worker.`,
   '',
   `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB, Node ${m.node}, load average at start ${m.load}.`,
   '',
