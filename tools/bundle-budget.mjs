@@ -26,11 +26,11 @@ const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
  */
 const BUDGETS = {
   '/start': { page: 'src/features/auth/pages/start.tsx', kb: 120 },
-  '/homeIndex': { page: 'src/features/home/pages/home-index.tsx', kb: 148 },
+  '/homeIndex': { page: 'src/features/home/pages/home-index.tsx', kb: 145 },
   '/allWithdraw': { page: 'src/features/lending/pages/all-withdraw.tsx', kb: 147 },
   '/identityInfo': { page: 'src/features/application/pages/identity-info.tsx', kb: 205 },
   '/loan': { page: 'src/features/lending/pages/loan.tsx', kb: 151 },
-  '/my': { page: 'src/features/profile/pages/my.tsx', kb: 149 },
+  '/my': { page: 'src/features/profile/pages/my.tsx', kb: 146 },
   '/subIndex': { page: 'src/features/lending/pages/sub-index.tsx', kb: 145 },
   '/videoIndex': { page: 'src/features/tutorial/pages/video-index.tsx', kb: 118 },
 };

@@ -34,17 +34,9 @@ import {
 } from './text-rules.ts';
 import { PAYOUT_CHANNELS, payoutProvider, type PayoutChannel } from './payout-providers.ts';
 
-/** The application steps in the order the borrower meets them (routes of section 2). */
-export const APPLICATION_STEPS = [
-  'identityInfo',
-  'baseInfo',
-  'baseInfo2',
-  'addressInfo',
-  'contact',
-  'workInfo',
-  'bankInfo',
-] as const;
-export type ApplicationStep = (typeof APPLICATION_STEPS)[number];
+import { APPLICATION_STEPS, type ApplicationStep } from './steps.ts';
+
+export { APPLICATION_STEPS, type ApplicationStep };
 
 /** VAL-04: Philippine ZIP codes have 4 digits; 6 (the specification's reading) is the configurable alternative. */
 export const DEFAULT_POSTAL_CODE_LENGTH = 4 as const;

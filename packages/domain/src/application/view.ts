@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLICATION_STEPS, type ApplicationStep } from './contracts.ts';
+import { APPLICATION_STEPS, type ApplicationStep } from './steps.ts';
 
 /** Where an application is (draft → under_review → approved | needs_photo | rejected). */
 export const APPLICATION_STATUSES = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES } from '../application/view.ts';
-import { APPLICATION_STEPS } from '../application/contracts.ts';
+import { APPLICATION_STEPS } from '../application/steps.ts';
 import { orderViewResponse } from './lending.ts';
 
 const centavos = z.string().regex(/^-?\d+$/);
