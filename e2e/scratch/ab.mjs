@@ -39,6 +39,7 @@ for (let i = 0; i < N; i++) {
 const med = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
 for (const [k, base] of bases.entries()) {
   const r = results[k];
+  console.log('module eval sorted', r.map((x) => Math.round(x.module)).sort((a, b) => a - b).join(' '));
   console.log(base, pagePath, 'median ms: script', med(r.map((x) => x.script)).toFixed(0), 'task', med(r.map((x) => x.task)).toFixed(0), 'layout', med(r.map((x) => x.layout)).toFixed(0), 'style', med(r.map((x) => x.style)).toFixed(0), 'lcp', med(r.map((x) => x.lcp)).toFixed(0), 'LoAF blocking', med(r.map((x) => x.blocking)).toFixed(0), 'module eval', med(r.map((x) => x.module)).toFixed(0));
 }
 await browser.close();
