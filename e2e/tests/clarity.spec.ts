@@ -61,6 +61,47 @@ test.describe('clarity (issue 9)', () => {
     await expect(page.getByTestId('home-greeting')).not.toContainText(phone.slice(-4));
     await expect(page.getByTestId('home-support-email')).toBeVisible();
   });
+
+  test('item 3: until the summary arrives home shows no status, and a failed summary offers a retry', async ({
+    page,
+  }) => {
+    await loginThroughUi(page);
+    await expect(page.getByTestId('apply-now')).toBeVisible();
+
+    // held: the card waits without claiming any status (it used to draw the new-borrower card,
+    // "Get cash…", for a borrower whose loan was still on its way)
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/home', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByTestId('home-pending')).toBeVisible();
+    await expect(page.getByTestId('apply-card')).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('apply-now')).toHaveCount(0);
+    await expect(page.getByText('Get cash in your e-wallet or bank account')).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('apply-now')).toBeVisible();
+    await expect(page.getByTestId('home-pending')).toHaveCount(0);
+    await page.unroute('**/api/home');
+
+    // refused: the reason and a retry, still no status
+    await page.route('**/api/home', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many requests' }),
+      }),
+    );
+    await page.reload();
+    await expect(page.getByTestId('home-error')).toBeVisible();
+    await expect(page.getByTestId('home-error')).not.toContainText('RATE_LIMITED');
+    await expect(page.getByTestId('apply-now')).toHaveCount(0);
+    await page.unroute('**/api/home');
+    await page.getByTestId('home-error').getByRole('button').click();
+    await expect(page.getByTestId('apply-now')).toBeVisible();
+  });
 });
 
 /** Phone typed, code requested, privacy ticked: ready for a code. */

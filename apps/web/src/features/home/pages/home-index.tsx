@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, formatPeso, type HomeSummaryResponse } from '@pisonow/domain';
 import { useLocale } from '../../../lib/i18n/index.ts';
+import { errorText } from '../../../lib/api/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLoggedIn } from '../../../lib/store/index.ts';
 import { Button } from '../../../lib/ui/button.tsx';
@@ -77,7 +78,26 @@ export default function HomeIndexPage() {
       </p>
 
       <section className="home__card" data-testid="apply-card" aria-busy={query.isPending}>
-        {order ? (
+        {!home ? (
+          // Until the summary arrives the card shows no status at all: drawing the new-borrower
+          // card meanwhile told a borrower with a loan to "get cash" for a moment.
+          query.isError ? (
+            <div className="home__pending" role="alert" data-testid="home-error">
+              <p className="home__status-hint">{errorText(query.error, locale)}</p>
+              <Button block size="large" className="home__apply" onClick={() => void refetch()}>
+                {t('application:retry')}
+              </Button>
+            </div>
+          ) : (
+            <div className="home__pending" data-testid="home-pending">
+              <p className="visually-hidden">{t('home:card.loading')}</p>
+              <span className="home__pending-line home__pending-line--short" aria-hidden="true" />
+              <span className="home__pending-line" aria-hidden="true" />
+              <span className="home__pending-line home__pending-line--half" aria-hidden="true" />
+              <span className="home__pending-line home__pending-line--button" aria-hidden="true" />
+            </div>
+          )
+        ) : order ? (
           <>
             <p className="home__status-label">{t('lending:home.loanLabel')}</p>
             <p
