@@ -43,6 +43,11 @@ interface Soak {
   ok: boolean;
 }
 
+// another build or other settings in the same conditions, e.g. SOAK_SERVER_ENV='{"NODE_OPTIONS":""}'
+const SERVER_ENV_OVERRIDES = JSON.parse(process.env.SOAK_SERVER_ENV ?? '{}') as Record<string, string>;
+/** what the server ran with, as the report states it */
+const SERVER_ENV: Record<string, string | undefined> = { ...productEnv({}), ...SERVER_ENV_OVERRIDES };
+
 async function soak(database: string): Promise<Soak> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pisonow-soak-'));
   const db = database === 'postgres' ? await throwAwayDatabase(ADMIN_URL, 'pisonow_soak') : null;
@@ -52,7 +57,7 @@ async function soak(database: string): Promise<Soak> {
     {
       ...productEnv({ DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) }),
       // another build or other settings in the same conditions, e.g. SOAK_SERVER_ENV='{"NODE_OPTIONS":""}'
-      ...(JSON.parse(process.env.SOAK_SERVER_ENV ?? '{}') as Record<string, string>),
+      ...SERVER_ENV_OVERRIDES,
     },
     '/api/health/ready',
     180_000,
@@ -129,7 +134,7 @@ for (const database of DATABASES) results.push(await soak(database));
 const lines = [
   '# Memory soak',
   '',
-  `Written by \`npm run soak:memory\` (bench/soak-memory.ts) on ${new Date().toISOString()}: ${SECONDS} s of sustained mixed load per database — GET /api/me from 20 connections without pause, 2 login loops (send code + verify, new borrowers), ${PHOTOS ? '1 photo-upload loop (selfies with the face check, ID cards)' : 'no photo uploads (SOAK_PHOTOS=0)'} — sampling the server's RSS every 5 s. Server as \`npm start\` runs it: the production bundle (apps/api/dist/server.mjs), 16 MB semi-space, old-space growth 30%, glibc malloc with 2 arenas and a fixed 128 KB mmap threshold, one image worker.`,
+  `Written by \`npm run soak:memory\` (bench/soak-memory.ts) on ${new Date().toISOString()}: ${SECONDS} s of sustained mixed load per database — GET /api/me from 20 connections without pause, 2 login loops (send code + verify, new borrowers), ${PHOTOS ? '1 photo-upload loop (selfies with the face check, ID cards)' : 'no photo uploads (SOAK_PHOTOS=0)'} — sampling the server's RSS every 5 s. Server as \`npm start\` runs it: the production bundle (apps/api/dist/server.mjs), 16 MB semi-space, old-space growth 30%, GLIBC_TUNABLES=${SERVER_ENV.GLIBC_TUNABLES ?? '(unset)'}, one image worker.`,
   '',
   `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB, Node ${m.node}, load average at start ${m.load}.`,
   '',

@@ -81,6 +81,7 @@ test.describe('clarity (issue 9)', () => {
     await expect(page.getByTestId('apply-card')).toHaveAttribute('aria-busy', 'true');
     await expect(page.getByTestId('apply-now')).toHaveCount(0);
     await expect(page.getByText('Get cash in your e-wallet or bank account')).toHaveCount(0);
+    await expect(page.getByTestId('home-greeting')).not.toContainText('Welcome');
     release();
     await expect(page.getByTestId('apply-now')).toBeVisible();
     await expect(page.getByTestId('home-pending')).toHaveCount(0);
@@ -96,7 +97,9 @@ test.describe('clarity (issue 9)', () => {
     );
     await page.reload();
     await expect(page.getByTestId('home-error')).toBeVisible();
-    await expect(page.getByTestId('home-error')).not.toContainText('RATE_LIMITED');
+    await expect(page.getByTestId('home-error').getByRole('alert')).toHaveText(
+      'Operation too frequent, please try again later.',
+    );
     await expect(page.getByTestId('apply-now')).toHaveCount(0);
     await page.unroute('**/api/home');
     await page.getByTestId('home-error').getByRole('button').click();

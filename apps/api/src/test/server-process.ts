@@ -34,8 +34,8 @@ export const nodeBinary = existsSync(path.join(repoRoot, 'node_modules/.bin/node
  *   freed (up to 32 MB), so after the first photo every decoded image and JPEG buffer came from the
  *   heap, whose holes stayed mapped. Fixed, such blocks are mmapped and go back to the system when
  *   freed; with a trim threshold of the same size the heap's free top is returned as well.
- *   Measured on the 40 s PostgreSQL soak with photos: idle 169 → 132 MB, max 354 → 327 MB, ~9% more
- *   reads served (bench/soak-memory.md).
+ *   Measured on the soak with photos (bench/soak-memory.md): PostgreSQL idle 169 → 132 MB and max
+ *   354 → 327 MB over two paired runs; PGlite idle 415 → 275 MB, max 529 → 441 MB in one run each.
  */
 export const GLIBC_MALLOC_TUNABLES =
   'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';

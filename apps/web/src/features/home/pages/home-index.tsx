@@ -74,7 +74,12 @@ export default function HomeIndexPage() {
   return (
     <Page className="home">
       <p className="home__hello" data-testid="home-greeting">
-        {home?.firstName ? t('home:helloName', { name: home.firstName }) : t('home:helloNew')}
+        {/* nothing to greet by until the summary says who this is (a no-break space keeps the line) */}
+        {!home
+          ? '\u00a0'
+          : home.firstName
+            ? t('home:helloName', { name: home.firstName })
+            : t('home:helloNew')}
       </p>
 
       <section className="home__card" data-testid="apply-card" aria-busy={query.isPending}>
@@ -82,8 +87,10 @@ export default function HomeIndexPage() {
           // Until the summary arrives the card shows no status at all: drawing the new-borrower
           // card meanwhile told a borrower with a loan to "get cash" for a moment.
           query.isError ? (
-            <div className="home__pending" role="alert" data-testid="home-error">
-              <p className="home__status-hint">{errorText(query.error, locale)}</p>
+            <div className="home__pending" data-testid="home-error">
+              <p className="home__status-hint" role="alert">
+                {errorText(query.error, locale)}
+              </p>
               <Button block size="large" className="home__apply" onClick={() => void refetch()}>
                 {t('application:retry')}
               </Button>
