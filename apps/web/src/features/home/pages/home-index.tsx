@@ -87,7 +87,7 @@ export default function HomeIndexPage() {
           // Until the summary arrives the card shows no status at all: drawing the new-borrower
           // card meanwhile told a borrower with a loan to "get cash" for a moment.
           query.isError ? (
-            <div className="home__pending" data-testid="home-error">
+            <div className="home__pending home__pending--failed" data-testid="home-error">
               <p className="home__status-hint" role="alert">
                 {errorText(query.error, locale)}
               </p>
