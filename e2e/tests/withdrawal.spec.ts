@@ -70,9 +70,21 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     await page.getByTestId('outstanding-order').click();
     await expect(page).toHaveURL(new RegExp(`/withdrawPage\\?orderId=${orderId}$`));
 
-    // home shows the loan instead of "Withdraw now"
+    // home shows the loan instead of "Withdraw now", and never the new-borrower card meanwhile
+    // (issue 9 item 3): while the summary is held, the card claims no status at all
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/home', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/homeIndex');
+    await expect(page.getByTestId('home-pending')).toBeVisible();
+    await expect(page.getByTestId('apply-now')).toHaveCount(0);
+    await expect(page.getByText('Get cash in your e-wallet or bank account')).toHaveCount(0);
+    release();
     await expect(page.getByTestId('home-order-status')).toHaveText('Expires in 14 days');
+    await page.unroute('**/api/home');
     await expect(page.getByTestId('apply-withdraw')).toHaveCount(0);
     // issue 9 items 3 and 7: amount and due date on home, the date in the borrower's language
     await expect(page.getByTestId('home-due-amount')).toHaveText(/^₱2,\d{3}\.\d{2}$/);
