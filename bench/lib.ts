@@ -16,7 +16,7 @@ import {
   type ServerProcess,
 } from '../apps/api/src/test/server-process.ts';
 
-export { buildProductionServer, repoRoot, serverEntry, sleep, throwAwayDatabase };
+export { PRODUCTION_MEMORY_SETTINGS, buildProductionServer, repoRoot, serverEntry, sleep, throwAwayDatabase };
 export type Proc = ServerProcess;
 
 const photoFixtures = path.join(repoRoot, 'apps/api/src/test/fixtures/photos');

@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  PRODUCTION_MEMORY_SETTINGS,
   fixture,
   httpApi,
   machine,
@@ -45,8 +46,11 @@ interface Soak {
 
 // another build or other settings in the same conditions, e.g. SOAK_SERVER_ENV='{"NODE_OPTIONS":""}'
 const SERVER_ENV_OVERRIDES = JSON.parse(process.env.SOAK_SERVER_ENV ?? '{}') as Record<string, string>;
-/** what the server ran with, as the report states it */
-const SERVER_ENV: Record<string, string | undefined> = { ...productEnv({}), ...SERVER_ENV_OVERRIDES };
+/** the process settings the server ran with, as the report states them */
+const SETTINGS: Record<string, string | undefined> = {
+  ...PRODUCTION_MEMORY_SETTINGS,
+  ...SERVER_ENV_OVERRIDES,
+};
 
 async function soak(database: string): Promise<Soak> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pisonow-soak-'));
@@ -56,7 +60,6 @@ async function soak(database: string): Promise<Soak> {
     process.env.SOAK_SERVER_ENTRY ?? (await buildProductionServer()),
     {
       ...productEnv({ DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) }),
-      // another build or other settings in the same conditions, e.g. SOAK_SERVER_ENV='{"NODE_OPTIONS":""}'
       ...SERVER_ENV_OVERRIDES,
     },
     '/api/health/ready',
@@ -134,7 +137,7 @@ for (const database of DATABASES) results.push(await soak(database));
 const lines = [
   '# Memory soak',
   '',
-  `Written by \`npm run soak:memory\` (bench/soak-memory.ts) on ${new Date().toISOString()}: ${SECONDS} s of sustained mixed load per database — GET /api/me from 20 connections without pause, 2 login loops (send code + verify, new borrowers), ${PHOTOS ? '1 photo-upload loop (selfies with the face check, ID cards)' : 'no photo uploads (SOAK_PHOTOS=0)'} — sampling the server's RSS every 5 s. Server as \`npm start\` runs it: the production bundle (apps/api/dist/server.mjs), 16 MB semi-space, old-space growth 30%, GLIBC_TUNABLES=${SERVER_ENV.GLIBC_TUNABLES ?? '(unset)'}, one image worker.`,
+  `Written by \`npm run soak:memory\` (bench/soak-memory.ts) on ${new Date().toISOString()}: ${SECONDS} s of sustained mixed load per database — GET /api/me from 20 connections without pause, 2 login loops (send code + verify, new borrowers), ${PHOTOS ? '1 photo-upload loop (selfies with the face check, ID cards)' : 'no photo uploads (SOAK_PHOTOS=0)'} — sampling the server's RSS every 5 s. Server as \`npm start\` runs it: the production bundle (apps/api/dist/server.mjs), NODE_OPTIONS=${SETTINGS.NODE_OPTIONS || '(none)'}, old-space growth 30%, GLIBC_TUNABLES=${SETTINGS.GLIBC_TUNABLES || '(unset)'}, one image worker.`,
   '',
   `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB, Node ${m.node}, load average at start ${m.load}.`,
   '',

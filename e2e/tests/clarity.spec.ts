@@ -62,7 +62,7 @@ test.describe('clarity (issue 9)', () => {
     await expect(page.getByTestId('home-support-email')).toBeVisible();
   });
 
-  test('item 3: until the summary arrives home shows no status, and a failed summary offers a retry', async ({
+  test('item 3, ST-01 ER-02: until the summary arrives home shows no status, and a failed summary offers a retry', async ({
     page,
   }) => {
     await loginThroughUi(page);
