@@ -1,5 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
+import { isUuid } from './uuid.ts';
 
 /**
  * Credentials travel in some URLs: the single-use upload grant (`/api/photos/uploads/<token>`) and
@@ -9,7 +10,6 @@ import type { Config } from '../config.ts';
  * query parameter whose name says secret or whose value looks like a token.
  */
 const CREDENTIAL_PATHS = /(\/photos\/(?:uploads|files)\/)[^/?#]+/g;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN_LIKE = /^[A-Za-z0-9_.~%-]{32,}$/;
 const SECRET_QUERY_NAMES =
   /token|signature|sig$|secret|password|passwd|code|otp|key|credential|auth|session/i;
@@ -27,7 +27,7 @@ export function redactUrl(url: string | undefined): string | undefined {
   const path = pathPart
     .replace(CREDENTIAL_PATHS, `$1${REDACTED}`)
     .split('/')
-    .map((segment) => (TOKEN_LIKE.test(segment) && !UUID.test(segment) ? REDACTED : segment))
+    .map((segment) => (TOKEN_LIKE.test(segment) && !isUuid(segment) ? REDACTED : segment))
     .join('/');
   if (query === null) return path;
   const params = query
@@ -45,7 +45,7 @@ export function redactUrl(url: string | undefined): string | undefined {
       }
       return SECRET_QUERY_NAMES.test(decodedName) ||
         (PERSONAL_QUERY.path.test(pathPart) && PERSONAL_QUERY.names.test(decodedName)) ||
-        (TOKEN_LIKE.test(value) && !UUID.test(value))
+        (TOKEN_LIKE.test(value) && !isUuid(value))
         ? `${name}=${REDACTED}`
         : pair;
     })

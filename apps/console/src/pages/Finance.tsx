@@ -144,9 +144,11 @@ function Payouts() {
   return (
     <>
       <Typography.Paragraph>
-        Orders whose payout failed, and payouts the provider accepted but has not confirmed for more than{' '}
+        Orders whose payout failed, payouts the provider accepted but has not confirmed for more than{' '}
         {q.data?.stuckAfterMinutes ?? 30} minutes (chase those with the provider; they cannot be cancelled
-        while the money may still arrive).
+        while the money may still arrive), and payouts that came back after the borrower had already paid
+        something (the returned money is held in suspense against the order: settle it on the loan&apos;s
+        page).
       </Typography.Paragraph>
       {q.error && <Alert type="error" title={q.error.message} />}
       <Table<PayoutItem>
@@ -162,7 +164,9 @@ function Payouts() {
           {
             title: 'State',
             dataIndex: 'state',
-            render: (v: string) => <Tag color={v === 'failed' ? 'red' : undefined}>{v}</Tag>,
+            render: (v: string) => (
+              <Tag color={v === 'failed' || v === 'reversed' ? 'red' : undefined}>{v}</Tag>
+            ),
           },
           { title: 'Failure', dataIndex: 'failureCode', render: (v: string | null) => v ?? '—' },
           { title: 'Amount', dataIndex: 'amount', render: peso },

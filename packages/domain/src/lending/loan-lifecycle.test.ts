@@ -94,6 +94,41 @@ describe('issue 7 loan life (applyOrderEvent)', () => {
     expect(disbursed().loan).toMatchObject({ status: 'repaying', disbursedOn: DAY0, dueDate: '2026-12-15' });
   });
 
+  it('BE-05 a payout bounced back after the due date undoes the loan with its charges; once the borrower paid, it is refused', () => {
+    let { loan } = disbursed();
+    loan = persist(loan, applyOrderEvent(loan, { type: 'day_passed', today: addDays(loan.dueDate!, 3) }));
+    expect(loan.status).toBe('overdue');
+    const back = applyOrderEvent(loan, { type: 'payout_reversed', payoutId: 'p1', at: at('2026-12-18') });
+    expect(back.status).toBe('payout_failed');
+    expect(back.changes).toMatchObject({ disbursedOn: null, dueDate: null });
+    const after = persist(loan, back);
+    expect(outstandingOf(after.transactions)).toEqual(balance());
+    // the posting: the float gets the net proceeds back, every receivable of the loan is cleared
+    const [reversal] = back.transactions;
+    const by = (account: string) =>
+      reversal!.entries.filter((e) => e.account === account).reduce((s, e) => s + e.amount, 0n);
+    expect(reversal!.entries.reduce((s, e) => s + e.amount, 0n)).toBe(0n);
+    expect(by('cash_at_provider')).toBe(loan.quote.netProceeds);
+    expect(by('principal_receivable')).toBe(-200_000n);
+    expect(by('penalty_receivable')).toBe(-918n);
+    expect(by('penalty_income')).toBe(918n);
+
+    const paid = persist(
+      loan,
+      applyOrderEvent(loan, {
+        type: 'payment_received',
+        purpose: 'full',
+        amount: amountDueOn(loan, addDays(loan.dueDate!, 3)),
+        paidAt: at(addDays(loan.dueDate!, 3)),
+        reference: 'r1',
+      }),
+    );
+    expect(paid.status).toBe('settled');
+    expect(() =>
+      applyOrderEvent(paid, { type: 'payout_reversed', payoutId: 'p1', at: at('2026-12-19') }),
+    ).toThrow(IllegalTransition);
+  });
+
   it('BE-06 ST-01 due → overdue with capped charges; VAL-15 the exact amount settles it', () => {
     let { loan } = disbursed();
     const due = loan.dueDate!;

@@ -252,6 +252,14 @@ export function disbursementLoanEntries(q: Quote): LedgerEntry[] {
 const sum = (txs: readonly LoanTransaction[], pick: (t: LoanTransaction) => Centavos) =>
   txs.reduce((s, t) => s + pick(t), 0n);
 const OVERDUE_POSTINGS = new Set(['late_charge', 'penalty_accrual', 'reversal']);
+/** What a loan may hold and still be undone by its payout coming back: nothing the borrower paid. */
+const UNDONE_BY_PAYOUT_REVERSAL = new Set<LoanTransaction['type']>([
+  'disbursement',
+  'late_charge',
+  'penalty_accrual',
+  'waiver',
+  'reversal',
+]);
 
 /** Late charge and penalty posted against the due date in force (net of charges taken back). */
 function chargesPostedFor(loan: Loan): { lateCharge: Centavos; penalty: Centavos } {
@@ -480,18 +488,25 @@ function decideOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
       return { ...transition(loan, 'payout_account_fixed'), transactions: [], held: null };
     case 'payout_reversed': {
       const t = transition(loan, 'payout_reversed');
-      // The money came back before anything else happened: the disbursement is undone exactly.
-      if (loan.transactions.some((x) => x.type !== 'disbursement'))
+      // The borrower never received the money, so the loan is undone exactly: the disbursement, and
+      // any late charge and penalty charged meanwhile (the transfer can bounce after the due date).
+      // Once the borrower has paid anything, undoing is a decision for operations: the API holds
+      // the returned money in suspense instead (apply-payout-result.ts).
+      if (loan.transactions.some((x) => !UNDONE_BY_PAYOUT_REVERSAL.has(x.type)))
         throw new IllegalTransition(loan.status, 'payout_reversed');
       const outstanding = outstandingOf(loan.transactions);
+      const chargesBack = balance({ lateCharge: -outstanding.lateCharge, penalty: -outstanding.penalty });
       const reversal: PostedLoanTransaction = {
         type: 'reversal',
-        portions: balance({ principal: -outstanding.principal, interest: -outstanding.interest }),
+        portions: negate(outstanding),
         cash: -loan.quote.netProceeds,
         businessDate: manilaDate(event.at),
         dueDate: loan.dueDate,
         key: `reversal:${event.payoutId}`,
-        entries: disbursementLoanEntries(loan.quote).map((e) => ({ account: e.account, amount: -e.amount })),
+        entries: balanced([
+          ...disbursementLoanEntries(loan.quote).map((e) => ({ account: e.account, amount: -e.amount })),
+          ...loanTransactionEntries({ type: 'reversal', portions: chargesBack, cash: 0n }),
+        ]),
       };
       return {
         ...t,

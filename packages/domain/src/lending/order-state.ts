@@ -58,8 +58,9 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderEvent
     payout_reversed: 'payout_failed',
   },
   extended: { due_date_passed: 'overdue', extension_paid: 'extended', repaid_in_full: 'settled' },
-  // CO-02: an extension is allowed after the due date too (the overdue charges so far are paid with its fee)
-  overdue: { repaid_in_full: 'settled', extension_paid: 'extended' },
+  // CO-02: an extension is allowed after the due date too (the overdue charges so far are paid with its fee);
+  // a transfer can also bounce back after the due date (the loan is undone with its charges)
+  overdue: { repaid_in_full: 'settled', extension_paid: 'extended', payout_reversed: 'payout_failed' },
   settled: {},
   cancelled: {},
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
 import type { PayoutActionResponse, PayoutQueueResponse } from '@pisonow/domain';
 import { orders, payouts } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
@@ -12,7 +12,9 @@ import { auditedAction, destinationSummary, type MoneyContext } from './money-co
 
 /**
  * GET /api/console/money/payouts: what finance must look at (BE-05, ST-04): orders whose latest
- * payout attempt failed, and attempts the provider accepted but has not confirmed for too long.
+ * payout attempt failed, attempts the provider accepted but has not confirmed for too long, and
+ * transfers that came back after the borrower had already paid something (the loan could not be
+ * undone by itself; the returned money is held in suspense against the order).
  */
 export async function listPayoutQueue(
   ctx: MoneyContext,
@@ -27,6 +29,8 @@ export async function listPayoutQueue(
       or(
         and(eq(payouts.state, 'failed'), eq(orders.status, 'payout_failed')),
         and(eq(payouts.state, 'accepted'), lt(payouts.updatedAt, stuckBefore)),
+        // came back after the borrower had paid something: the money waits in suspense for finance
+        and(eq(payouts.state, 'reversed'), ne(orders.status, 'payout_failed')),
       ),
     )
     .orderBy(desc(payouts.updatedAt))

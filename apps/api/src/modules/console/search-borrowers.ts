@@ -9,9 +9,9 @@ import { applicationSteps, applications, customers, orders } from '../../db/sche
 import { idNumberHash } from '../application/save-application-step.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import type { ConsoleContext } from './console-context.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 const LIMIT = 25;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /api/console/borrowers?q=: by phone (any typed form), name, order id, the last four digits of
@@ -38,7 +38,7 @@ export async function searchBorrowers(
       'phone',
     );
   }
-  if (UUID.test(q)) {
+  if (isUuid(q)) {
     add(
       await ctx.db.select({ id: orders.customerId }).from(orders).where(eq(orders.id, q.toLowerCase())),
       'order',

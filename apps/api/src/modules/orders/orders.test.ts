@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersContext } from './orders-context.ts';
 import { lendingContext } from '../lending/lending-context.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { manilaDate } from '@pisonow/domain';
+import { accrueOverdueCharges } from '../servicing/accrue-overdue-charges.ts';
+import { applyLoanEvent } from '../servicing/loan-record.ts';
+import { listPayoutQueue } from '../console/payout-queue.ts';
+import { moneyContext } from '../console/money-context.ts';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
 import { ledgerEntries, ledgerTransactions, orderDocuments, orders, payouts } from '../../db/schema/index.ts';
@@ -213,6 +218,10 @@ describe('BE-05 ST-04 disbursement', () => {
     expect(await cb({ 'x-sandbox-callback': '1' })).toBe('forged');
     const other = { ...body, providerPayoutId: 'sbx-someone-else' };
     expect(await cb(sandbox.signCallback(other), other)).toBe('unknown');
+    // a transfer made by hand in the provider's dashboard names a reference that is not our id:
+    // recorded, applied to nothing (it was a 500 from the uuid cast, so the provider retried forever)
+    const manual = { ...body, providerPayoutId: 'sbx-manual', referenceId: 'refund-2027-02-01' };
+    expect(await cb(sandbox.signCallback(manual), manual)).toBe('unknown');
     expect(await cb(sandbox.signCallback(body))).toBe('applied');
     expect(await cb(sandbox.signCallback(body))).toBe('replayed');
     expect((await orderView(deps(), { customerId: b.customerId, orderId, locale: 'en-US' })).status).toBe(
@@ -248,6 +257,103 @@ describe('BE-05 ST-04 disbursement', () => {
     expect(
       entries.filter((e) => e.account === 'principal_receivable').reduce((s, e) => s + e.amount, 0n),
     ).toBe(0n);
+  });
+});
+
+describe('BE-05 a payout that comes back after the loan has moved on (issue 7 review)', () => {
+  const reverse = async (orderId: string) => {
+    const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
+    const body = { providerPayoutId: payout!.providerPayoutId, referenceId: payout!.id, state: 'reversed' };
+    return {
+      payout: payout!,
+      result: await receivePayoutCallback(jobDeps(), { headers: sandbox.signCallback(body), body }),
+    };
+  };
+  const orderSums = async (orderId: string) => {
+    const entries = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.orderId, orderId));
+    return (account: string) =>
+      entries.filter((e) => e.account === account).reduce((s, e) => s + e.amount, 0n);
+  };
+  const ledgerBalanced = async () => {
+    const rows = await t.database.db.execute<{ bad: string }>(
+      sql`select count(*)::text as bad from (select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0) x`,
+    );
+    return (rows as unknown as { rows: { bad: string }[] }).rows[0]!.bad === '0';
+  };
+
+  it('BE-05 after the due date: the loan is undone with its late charge and penalty, and asks for a new account', async () => {
+    const b = await approved('9195000011', '2222');
+    const orderId = await withdraw(b.customerId);
+    await disburseOrder(jobDeps(), { orderId });
+    const started = t.clock.now();
+    try {
+      t.clock.set(new Date(started.getTime() + 16 * 86_400_000));
+      await accrueOverdueCharges(t.database.db, manilaDate(t.clock.now()), t.clock.now());
+      let sum = await orderSums(orderId);
+      expect((await orderView(deps(), { customerId: b.customerId, orderId, locale: 'en-US' })).status).toBe(
+        'overdue',
+      );
+      expect(sum('penalty_receivable')).toBeGreaterThan(0n);
+
+      const { result } = await reverse(orderId);
+      expect(result).toBe('applied');
+      expect((await orderView(deps(), { customerId: b.customerId, orderId, locale: 'en-US' })).status).toBe(
+        'payout_failed',
+      );
+      sum = await orderSums(orderId);
+      // nothing is owed on money the borrower never received; the float has its money back
+      expect(sum('principal_receivable')).toBe(0n);
+      expect(sum('interest_receivable')).toBe(0n);
+      expect(sum('penalty_receivable')).toBe(0n);
+      expect(sum('cash_at_provider')).toBe(0n);
+      expect(sum('suspense')).toBe(0n);
+      expect(await ledgerBalanced()).toBe(true);
+      // a replay of the same callback changes nothing
+      expect((await reverse(orderId)).result).toBe('replayed');
+    } finally {
+      t.clock.set(started);
+    }
+  });
+
+  it('BE-05 after the borrower repaid: the returned money is held in suspense and finance sees the payout', async () => {
+    const b = await approved('9195000012', '2222');
+    const orderId = await withdraw(b.customerId);
+    await disburseOrder(jobDeps(), { orderId });
+    await applyLoanEvent(
+      t.database.db,
+      orderId,
+      {
+        type: 'payment_received',
+        purpose: 'full',
+        amount: 204_200n,
+        paidAt: t.clock.now(),
+        reference: 'repaid-by-hand',
+      },
+      t.clock.now(),
+    );
+    expect((await orderView(deps(), { customerId: b.customerId, orderId, locale: 'en-US' })).status).toBe(
+      'settled',
+    );
+
+    const { payout, result } = await reverse(orderId);
+    expect(result).toBe('applied'); // was: recorded, and the returned money booked nowhere
+    expect((await orderView(deps(), { customerId: b.customerId, orderId, locale: 'en-US' })).status).toBe(
+      'settled',
+    );
+    const sum = await orderSums(orderId);
+    expect(-sum('suspense')).toBe(payout.amount);
+    expect(await ledgerBalanced()).toBe(true);
+    const queue = await listPayoutQueue(moneyContext(t.app), {
+      actor: { operatorId: null, email: null, role: 'finance', ip: null, requestId: null },
+    });
+    expect(queue.payouts).toContainEqual(
+      expect.objectContaining({ orderId, payoutId: payout.id, state: 'reversed', orderStatus: 'settled' }),
+    );
+    expect((await reverse(orderId)).result).toBe('replayed');
+    expect(-(await orderSums(orderId))('suspense')).toBe(payout.amount);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { payoutCallbacks, payouts } from '../../db/schema/index.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { applyPayoutResultInTx } from './apply-payout-result.ts';
 import type { OrdersContext } from './orders-context.ts';
 
@@ -33,10 +34,14 @@ export async function receivePayoutCallback(
       .onConflictDoNothing()
       .returning({ id: payoutCallbacks.id });
     if (recorded.length === 0) return 'replayed' as const;
-    const [payout] = await tx
-      .select()
-      .from(payouts)
-      .where(and(eq(payouts.id, callback.referenceId), eq(payouts.provider, ctx.payouts.name)));
+    // a reference that is not one of our ids (a transfer made by hand in the provider's dashboard)
+    // is not ours: recorded above, applied to nothing
+    const [payout] = isUuid(callback.referenceId)
+      ? await tx
+          .select()
+          .from(payouts)
+          .where(and(eq(payouts.id, callback.referenceId), eq(payouts.provider, ctx.payouts.name)))
+      : [];
     if (!payout || (payout.providerPayoutId && payout.providerPayoutId !== callback.providerPayoutId))
       return 'unknown' as const;
     return applyPayoutResultInTx(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { balanced } from '@pisonow/domain';
 import { providerWebhooks, repayments } from '../../db/schema/index.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { decide, loadLoan, persistLoanOutcome } from './loan-record.ts';
 import type { ServicingContext } from './servicing-context.ts';
@@ -50,11 +51,15 @@ export async function receiveCollectionWebhook(
       return result;
     };
 
-    const [attempt] = await tx
-      .select()
-      .from(repayments)
-      .where(and(eq(repayments.id, event.referenceId), eq(repayments.provider, ctx.collections.name)))
-      .for('update');
+    // A reference that is not one of our ids (a payment link made in the provider's dashboard)
+    // names no attempt: its money goes to suspense below, like any other stranger's.
+    const [attempt] = isUuid(event.referenceId)
+      ? await tx
+          .select()
+          .from(repayments)
+          .where(and(eq(repayments.id, event.referenceId), eq(repayments.provider, ctx.collections.name)))
+          .for('update')
+      : [];
     if (
       !attempt ||
       (attempt.providerCollectionId && attempt.providerCollectionId !== event.providerCollectionId)

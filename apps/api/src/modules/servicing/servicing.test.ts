@@ -255,6 +255,43 @@ describe('issue 7 repayment over HTTP (ST-01, ST-02, VAL-15, BE-05, BE-09, BE-10
     expect(records.find((r) => r.id === second.id)).toMatchObject({ state: 'paid', record: 'success' });
   });
 
+  it('BE-05 money whose reference is not one of our ids (a payment link made in the provider dashboard) is held in suspense, not a 5xx', async () => {
+    const suspenseTotal = async () =>
+      (await db().select().from(ledgerEntries).where(eq(ledgerEntries.account, 'suspense'))).reduce(
+        (s, e) => s - e.amount,
+        0n,
+      );
+    const before = await suspenseTotal();
+    const hook = sandbox().simulate('sbxc_dashboard_link', 'pay', {
+      now: t.clock.now(),
+      collection: {
+        referenceId: 'INV-2027-0001',
+        amount: 100_000n,
+        channel: 'ewallet',
+        providerCode: 'GCASH',
+      },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections/webhook',
+      headers: hook.headers,
+      payload: hook.rawBody,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ result: 'unknown' });
+    expect((await suspenseTotal()) - before).toBe(100_000n);
+    // the provider's retry of the same event changes nothing
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections/webhook',
+      headers: hook.headers,
+      payload: hook.rawBody,
+    });
+    expect(again.json()).toMatchObject({ result: 'replayed' });
+    expect((await suspenseTotal()) - before).toBe(100_000n);
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
   it('BE-10 a late webhook counts as of the paid-at time: no penalty for the days after the payer paid', async () => {
     const b = await borrowerWithLoan();
     await moveClock(16); // 2 days overdue
