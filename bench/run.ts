@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  cpuMsOf,
   seedBorrowerWithLoan,
   fixture,
   httpApi,
@@ -24,6 +25,7 @@ import {
 } from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 1000);
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 40);
@@ -46,6 +48,8 @@ interface Row {
   requests: number;
   non2xx: number;
   errors: number;
+  /** the server process's CPU time per request, µs (when the server's pid was given) */
+  cpuUs?: number;
   note?: string;
 }
 const rows: Row[] = [];
@@ -65,12 +69,14 @@ async function load(
   name: string,
   url: string,
   requests: Request[],
-  options: { amount?: number; warmup?: boolean; note?: string } = {},
+  options: { amount?: number; warmup?: boolean; note?: string; server?: Proc } = {},
 ): Promise<Row> {
   if (options.warmup !== false && !options.amount) {
-    await autocannon({ url, connections: CONNECTIONS, duration: 2, requests }); // discarded: JIT, pools, caches
+    await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests }); // discarded: JIT, pools, caches
   }
   const started = performance.now();
+  const pid = options.server?.child.pid;
+  const cpuBefore = pid ? cpuMsOf(pid) : 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -87,11 +93,14 @@ async function load(
     errors: result.errors + result.timeouts,
     note: options.note,
   };
+  if (pid && result.requests.total)
+    row.cpuUs = Math.round(((cpuMsOf(pid) - cpuBefore) * 1000) / result.requests.total);
   if (options.amount) row.rps = Math.round((result.requests.total / (performance.now() - started)) * 1000);
   rows.push(row);
   log(
     name,
-    `${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors}`,
+    `${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors}` +
+      (row.cpuUs ? `, server CPU ${row.cpuUs} µs a request` : ''),
   );
   return row;
 }
@@ -149,7 +158,9 @@ async function main() {
 
     // — the floor and the reference —
     const bare = await startProcess(path.join(repoRoot, 'bench/servers/bare-http.ts'), {}, '/');
-    const bareRow = await load('bare node:http (no database)', bare.base, [{ path: '/' }]);
+    const bareRow = await load('bare node:http (no database)', bare.base, [{ path: '/' }], {
+      server: bare,
+    });
     await bare.stop();
     const minimal = await startProcess(
       path.join(repoRoot, 'bench/servers/minimal-fastify.ts'),
@@ -160,6 +171,7 @@ async function main() {
       'minimal Fastify + node-postgres: session ⨝ customer (1 query)',
       minimal.base,
       [{ path: '/api/me', headers: auth }],
+      { server: minimal },
     );
     // home is measured for a borrower with an approved application and a loan being repaid
     const borrower = await seedBorrowerWithLoan(db.url);
@@ -168,20 +180,27 @@ async function main() {
       'minimal Fastify + node-postgres: the same home query (session, application, order, history: 1 query)',
       minimal.base,
       [{ path: '/api/home', headers: loanAuth }],
+      { server: minimal },
     );
     await minimal.stop();
 
     // — the product —
-    const meRow = await load('product GET /api/me (PostgreSQL)', product.base, [
-      { path: '/api/me', headers: auth },
-    ]);
+    const meRow = await load(
+      'product GET /api/me (PostgreSQL)',
+      product.base,
+      [{ path: '/api/me', headers: auth }],
+      { server: product },
+    );
 
     const openapi = (await api.json('GET', '/api/openapi.json')).body as { paths?: Record<string, unknown> };
     let homeRow: Row | undefined;
     if (openapi?.paths?.['/api/home']) {
-      homeRow = await load('product GET /api/home (PostgreSQL), a borrower repaying a loan', product.base, [
-        { path: '/api/home', headers: loanAuth },
-      ]);
+      homeRow = await load(
+        'product GET /api/home (PostgreSQL), a borrower repaying a loan',
+        product.base,
+        [{ path: '/api/home', headers: loanAuth }],
+        { server: product },
+      );
     } else {
       notes.push(
         "`GET /api/home` is not in this build's OpenAPI document (it lands from another branch): skipped.",
@@ -190,17 +209,22 @@ async function main() {
     }
 
     // send code: every request a new number from a new client address (the limits are per number and per IP)
-    await load('product POST /api/auth/login-code (send code)', product.base, [
-      {
-        method: 'POST',
-        path: '/api/auth/login-code',
-        setupRequest: (req) => ({
-          ...req,
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
-          body: JSON.stringify({ phone: randomPhone() }),
-        }),
-      },
-    ]);
+    await load(
+      'product POST /api/auth/login-code (send code)',
+      product.base,
+      [
+        {
+          method: 'POST',
+          path: '/api/auth/login-code',
+          setupRequest: (req) => ({
+            ...req,
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
+            body: JSON.stringify({ phone: randomPhone() }),
+          }),
+        },
+      ],
+      { server: product },
+    );
 
     // verify: codes sent beforehand (read from the sandbox outbox), then each request logs one in
     const pending = await pool(
@@ -235,7 +259,7 @@ async function main() {
           },
         },
       ],
-      { amount: LOGINS, note: `${LOGINS} distinct borrowers` },
+      { amount: LOGINS, note: `${LOGINS} distinct borrowers`, server: product },
     );
 
     await photoLoad(product, 'PostgreSQL', PHOTOS);
@@ -244,7 +268,7 @@ async function main() {
       'product GET /api/me after the photo load (PostgreSQL)',
       product.base,
       [{ path: '/api/me', headers: auth }],
-      { warmup: false },
+      { warmup: false, server: product },
     );
     await sleep(10_000);
     recordMemory(product, 'PostgreSQL: 10 s after load');
@@ -259,9 +283,12 @@ async function main() {
     recordMemory(embedded, 'PGlite: idle after start');
     const eapi = httpApi(embedded.base);
     const etoken = (await eapi.signIn()).token;
-    await load('product GET /api/me (embedded PGlite)', embedded.base, [
-      { path: '/api/me', headers: { authorization: `Bearer ${etoken}` } },
-    ]);
+    await load(
+      'product GET /api/me (embedded PGlite)',
+      embedded.base,
+      [{ path: '/api/me', headers: { authorization: `Bearer ${etoken}` } }],
+      { server: embedded },
+    );
     await photoLoad(embedded, 'PGlite', Math.max(10, Math.round(PHOTOS / 2)));
     recordMemory(embedded, 'PGlite: right after load');
     await sleep(10_000);
@@ -271,21 +298,24 @@ async function main() {
 
     // — the report —
     const ratio = (a?: Row, b?: Row) => (a && b && b.rps ? `${(a.rps / b.rps).toFixed(2)}×` : '—');
+    // the same comparison as work per request: the reference's CPU per request over the product's
+    const cpuRatio = (a?: Row, b?: Row) =>
+      a?.cpuUs && b?.cpuUs ? `${(b.cpuUs / a.cpuUs).toFixed(2)}× (${a.cpuUs} against ${b.cpuUs} µs)` : '—';
     const fmt = (n: number) => (Number.isNaN(n) ? '—' : String(n));
     const lines = [
       '# Bench results',
       '',
-      `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString()}. autocannon on loopback, ${CONNECTIONS} connections, ${SECONDS} s per run after a 2 s warm-up that is not counted; servers are separate processes; the product runs with SANDBOX=1, JOBS=1, LOG_LEVEL=info (logs to /dev/null) and a pool of 10 connections.`,
+      `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString()}. autocannon on loopback, ${CONNECTIONS} connections, ${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up that is not counted; servers are separate processes; the product runs with SANDBOX=1, JOBS=1, LOG_LEVEL=info (logs to /dev/null) and a pool of 10 connections.`,
       '',
       `Server: ${path.relative(repoRoot, productEntry) || productEntry}${process.env.BENCH_SERVER_ENV ? ` with ${process.env.BENCH_SERVER_ENV}` : ''}.`,
       '',
       `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB memory, Node ${m.node}, ${m.os}, load average at start ${m.load}. The cores are shared with other work, so absolute numbers are noisy: compare rows of the same run.`,
       '',
-      '| run | req/s | p50 ms | p99 ms | requests | non-2xx | errors | note |',
-      '|---|---:|---:|---:|---:|---:|---:|---|',
+      '| run | req/s | p50 ms | p99 ms | requests | non-2xx | errors | server CPU µs a request | note |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---|',
       ...rows.map(
         (r) =>
-          `| ${r.name} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.requests} | ${r.non2xx} | ${r.errors} | ${r.note ?? ''} |`,
+          `| ${r.name} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.requests} | ${r.non2xx} | ${r.errors} | ${r.cpuUs ?? '—'} | ${r.note ?? ''} |`,
       ),
       '',
       '| ratio | value |',
@@ -296,6 +326,7 @@ async function main() {
       ...(homeRow
         ? [
             `| product \`/api/home\` ÷ minimal Fastify + pg doing the same queries | ${ratio(homeRow, minimalHomeRow)} |`,
+            `| the same, as server CPU a request (the reference's ÷ the product's; steadier than req/s on shared cores) | ${cpuRatio(homeRow, minimalHomeRow)} |`,
           ]
         : []),
       '',
