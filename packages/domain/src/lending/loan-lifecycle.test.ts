@@ -129,6 +129,29 @@ describe('issue 7 loan life (applyOrderEvent)', () => {
     ).toThrow(IllegalTransition);
   });
 
+  it('CO-02 an extension quoted for a due date another extension has moved is held as a duplicate', () => {
+    let { loan } = disbursed();
+    const quoted = loan.dueDate!;
+    const quote = extensionQuote(loan, DAY0);
+    const pay = (reference: string) =>
+      applyOrderEvent(loan, {
+        type: 'payment_received',
+        purpose: 'extension',
+        amount: quote.amount,
+        paidAt: at(DAY0),
+        reference,
+        extendsDueDate: quoted,
+      });
+    const first = pay('x1');
+    expect(first.status).toBe('extended');
+    loan = persist(loan, first);
+    expect(loan.dueDate).toBe(addDays(quoted, 8));
+    const second = pay('x2');
+    expect(second.held).toMatchObject({ reason: 'duplicate', amount: quote.amount });
+    expect(second.status).toBe('extended');
+    expect(persist(loan, second).dueDate).toBe(addDays(quoted, 8));
+  });
+
   it('BE-06 ST-01 due → overdue with capped charges; VAL-15 the exact amount settles it', () => {
     let { loan } = disbursed();
     const due = loan.dueDate!;

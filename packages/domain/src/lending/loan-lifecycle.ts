@@ -176,6 +176,12 @@ export type LoanEvent =
        * A payment that is held applies no coupon.
        */
       coupon?: { amount: Centavos; reference: string };
+      /**
+       * CO-02: for an extension, the due date it was quoted to move (what its disclosure showed).
+       * If another extension has moved the due date since, this payment is the same extension paid
+       * twice: held as a duplicate, never applied as an extension its payer was not shown.
+       */
+      extendsDueDate?: string;
     }
   /**
    * CO-05: an operator cancels the order. Before any money went out (disbursing, payout failed) it
@@ -557,6 +563,8 @@ function decideOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
         const t = transition(loan, 'repaid_in_full');
         return { ...t, transactions: [...adjustments, ...coupon, repayment], held: null };
       }
+      if (event.extendsDueDate !== undefined && event.extendsDueDate !== loan.dueDate)
+        return hold(loan, event.amount, 'duplicate', ref);
       const quote = extensionQuote(asOf, paidDay);
       if (!quote.available || !quote.newDueDate) return hold(loan, event.amount, 'not_repayable', ref);
       const days = daysBetween(loan.dueDate!, quote.newDueDate);

@@ -100,6 +100,11 @@ export const repayments = pgTable(
     couponAmount: bigint('coupon_amount', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /**
+     * CO-02: an extension attempt extends THIS due date (the one its disclosure showed). Paid after
+     * another extension has moved it, the money is held as a duplicate instead of extending again.
+     */
+    extendsDueDate: text('extends_due_date'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -139,6 +139,7 @@ export async function receiveCollectionWebhook(
       paidAt,
       reference: attempt.id,
       ...(coupon ? { coupon: { amount: coupon.amount, reference: coupon.couponId } } : {}),
+      ...(attempt.extendsDueDate ? { extendsDueDate: attempt.extendsDueDate } : {}),
     });
     await persistLoanOutcome(tx, found.order, outcome, now, {
       repaymentId: attempt.id,

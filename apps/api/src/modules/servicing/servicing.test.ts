@@ -395,6 +395,55 @@ describe('issue 7 extension over HTTP (CO-02)', () => {
     expect(await ledgerBalanced()).toBe(true);
   });
 
+  it('CO-02 the same extension paid on two channels extends once: the second payment is held as a duplicate', async () => {
+    const b = await borrowerWithLoan();
+    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
+    const ewallet = (await repay(b.h, b.orderId, { purpose: 'extension', expectedAmount: quote.amount }))
+      .body;
+    const otc = (
+      await repay(b.h, b.orderId, {
+        purpose: 'extension',
+        expectedAmount: quote.amount,
+        channel: 'otc',
+        providerCode: '7ELEVEN',
+      })
+    ).body;
+    expect(otc.id).not.toBe(ewallet.id);
+    expect((await simulate(ewallet.id, { outcome: 'pay' })).body.result).toBe('applied');
+    // the 7-Eleven code was quoted (and disclosed) for the old due date: paying it too must not
+    // extend a second time to a date its payer was never shown
+    expect((await simulate(otc.id, { outcome: 'pay' })).body.result).toBe('held');
+    expect(await bill(b.h, b.orderId)).toMatchObject({
+      status: 'extended',
+      dueDate: quote.newDueDate,
+      balance: { extensions: 1 },
+    });
+    expect((await api.json('GET', `/api/repayments/${otc.id}`, undefined, b.h)).body).toMatchObject({
+      state: 'held',
+      heldReason: 'duplicate',
+    });
+    expect(await suspenseOf(b.orderId)).toBe(BigInt(quote.amount));
+
+    // a second extension, quoted now, is a new attempt on that channel and extends again
+    const next = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
+    expect(next.currentDueDate).toBe(quote.newDueDate);
+    const again = (
+      await repay(b.h, b.orderId, {
+        purpose: 'extension',
+        expectedAmount: next.amount,
+        channel: 'otc',
+        providerCode: '7ELEVEN',
+      })
+    ).body;
+    expect(again.id).not.toBe(otc.id);
+    expect((await simulate(again.id, { outcome: 'pay' })).body.result).toBe('applied');
+    expect(await bill(b.h, b.orderId)).toMatchObject({
+      dueDate: next.newDueDate,
+      balance: { extensions: 2 },
+    });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
   it('CO-02 BE-07 an extension that would breach a cap is refused (409), and nothing is opened', async () => {
     const b = await borrowerWithLoan({
       terms: { lateCharge: 0n, penaltyDailyPpm: 1_000, extensionFeeBp: 5_000, extensionDays: 8 },

@@ -48,6 +48,7 @@ export async function startRepayment(
     if (!owned) throw new AppError('NOT_FOUND');
     const { loan } = (await loadLoan(tx, orderId))!;
     let amount: bigint;
+    const extendsDueDate = request.purpose === 'extension' ? loan.dueDate : null;
     if (request.purpose === 'full') {
       amount = amountDueOn(loan, today);
       if (amount <= 0n) throw new AppError('NOTHING_TO_REPAY');
@@ -66,6 +67,8 @@ export async function startRepayment(
         eq(repayments.amount, expected),
         gt(repayments.expiresAt, now),
         request.couponId ? eq(repayments.couponId, request.couponId) : isNull(repayments.couponId),
+        // an extension quoted before another extension moved the due date is not this one
+        extendsDueDate ? eq(repayments.extendsDueDate, extendsDueDate) : isNull(repayments.extendsDueDate),
       );
     const id = randomUUID();
     let couponAmount = 0n;
@@ -114,6 +117,7 @@ export async function startRepayment(
       channelReference: null,
       couponId: request.couponId ?? null,
       couponAmount,
+      extendsDueDate,
       createdAt: now,
       updatedAt: now,
     };

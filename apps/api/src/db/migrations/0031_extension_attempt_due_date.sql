@@ -1,0 +1,1 @@
+ALTER TABLE "repayments" ADD COLUMN "extends_due_date" text;
