@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   WRITE_OFF_MIN_DAYS_PAST_DUE,
   addDays,
@@ -129,14 +129,23 @@ export async function applyApprovedWriteOff(
     .select({ id: loanChargePauses.id })
     .from(loanChargePauses)
     .where(and(eq(loanChargePauses.orderId, orderId), isNull(loanChargePauses.untilDate)));
-  if (!open)
+  if (!open) {
+    const from = addDays(today, 1);
+    // Pauses never overlap (chargeableOverdueDays adds up their days): a hardship plan still
+    // running past tomorrow ends where the write-off's pause begins, else its days would count twice
+    // and the bill would fall below what was charged.
+    await tx
+      .update(loanChargePauses)
+      .set({ untilDate: sql`greatest(${loanChargePauses.fromDate}, ${from})`, endedAt: now })
+      .where(and(eq(loanChargePauses.orderId, orderId), gt(loanChargePauses.untilDate, from)));
     await tx.insert(loanChargePauses).values({
       id: randomUUID(),
       orderId,
       reason: 'write_off',
-      fromDate: addDays(today, 1),
+      fromDate: from,
       createdAt: now,
     });
+  }
   await tx.insert(orderEvents).values({
     id: randomUUID(),
     orderId,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, creditStandingAsOf, manilaDate, type OperatorRole } from '@pisonow/domain';
+import { addDays, amountDueOn, creditStandingAsOf, manilaDate, type OperatorRole } from '@pisonow/domain';
 import {
   ledgerEntries,
   loanChargePauses,
@@ -266,6 +266,43 @@ describe('BE-15 hardship plan', () => {
     const sorted = pauses.map((p) => [p.fromDate, p.untilDate ?? '']).sort();
     expect(sorted).toHaveLength(2);
     for (let i = 1; i < sorted.length; i++) expect(sorted[i]![0]! >= sorted[i - 1]![1]!).toBe(true);
+  });
+
+  it('BE-15 a write-off approved while a hardship plan runs: the plan ends where the write-off pause begins, so the bill never falls below what was charged', async () => {
+    const orderId = await overdueLoan(85);
+    const plan = await post('finance', `/api/console/money/loans/${orderId}/hardship`, {
+      until: addDays(manilaDate(t.clock.now()), 60),
+      reason: 'lost his job',
+    });
+    expect(
+      (await post('admin', `/api/console/money/approvals/${plan.body.approvalRequestId}/approve`, {})).status,
+    ).toBe(200);
+    // ten days on, 95 days past due: written off
+    t.clock.set(new Date(t.clock.now().getTime() + 10 * DAY));
+    const today = manilaDate(t.clock.now());
+    await applyLoanEvent(db(), orderId, { type: 'day_passed', today }, t.clock.now());
+    const drafted = await post('finance', `/api/console/money/loans/${orderId}/write-off`, {
+      reason: 'unreachable',
+    });
+    expect(drafted.status, JSON.stringify(drafted.body)).toBe(200);
+    expect(
+      (await post('admin', `/api/console/money/approvals/${drafted.body.approvalRequestId}/approve`, {}))
+        .status,
+    ).toBe(200);
+
+    const pauses = (await db().select().from(loanChargePauses).where(eq(loanChargePauses.orderId, orderId)))
+      .map((p) => ({ reason: p.reason, from: p.fromDate, until: p.untilDate }))
+      .sort((a, b) => a.from.localeCompare(b.from));
+    expect(pauses).toEqual([
+      expect.objectContaining({ reason: 'hardship', until: addDays(today, 1) }),
+      { reason: 'write_off', from: addDays(today, 1), until: null },
+    ]);
+    // what the borrower owes stays what was charged, however long the loan stays written off
+    const { loan } = (await loadLoan(db(), orderId))!;
+    const charged = (
+      await db().select().from(loanTransactions).where(eq(loanTransactions.orderId, orderId))
+    ).reduce((s, x) => s + x.principal + x.interest + x.fees + x.lateCharge + x.penalty, 0n);
+    for (const d of [0, 30, 60, 90]) expect(amountDueOn(loan, addDays(today, d))).toBe(charged);
   });
 });
 
