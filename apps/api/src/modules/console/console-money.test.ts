@@ -301,6 +301,29 @@ describe('issue 11 waivers and maker-checker', () => {
     expect(tooMuch.body.code).toBe('WAIVER_EXCEEDS_CHARGES');
   });
 
+  it('issue 11: the threshold counts the waivers already on the loan: a large waiver split into small ones still waits for an admin', async () => {
+    const { orderId, penalty } = await overdueLoan(1_000_000n);
+    expect(penalty).toBeGreaterThan(24_000n);
+    const waive = (key: string) =>
+      post(
+        finance,
+        `/api/console/money/loans/${orderId}/waivers`,
+        { lateCharge: '0', penalty: '12000', reason: 'split into pieces' },
+        { 'idempotency-key': key },
+      );
+    // ₱120 each against the default ₱200 threshold: the first fits, the second would make ₱240
+    expect((await waive('waiver-split-0001')).body).toMatchObject({ state: 'applied' });
+    const second = await waive('waiver-split-0002');
+    expect(second.body).toMatchObject({ state: 'pending_approval' });
+    expect((await waive('waiver-split-0003')).body).toMatchObject({ state: 'pending_approval' });
+    const applied = await db()
+      .select()
+      .from(loanTransactions)
+      .where(and(eq(loanTransactions.orderId, orderId), eq(loanTransactions.type, 'waiver')));
+    expect(applied.map((w) => w.penalty)).toEqual([-12_000n]);
+    await expectBalancedLedger();
+  });
+
   it('issue 11: above the threshold a waiver waits for a DIFFERENT admin: the maker cannot approve, nor can finance', async () => {
     const { orderId, penalty } = await overdueLoan(1_000_000n);
     expect(penalty).toBeGreaterThan(20_000n);

@@ -164,13 +164,19 @@ export async function waiveCharges(
       at: now,
       reference,
     });
+    // Finance alone forgives up to the threshold per LOAN: counted with the waivers already on it,
+    // so one large waiver split into small ones still needs an admin (maker-checker).
+    const waivedBefore = found.loan.transactions
+      .filter((x) => x.type === 'waiver')
+      .reduce((sum, x) => sum - x.portions.lateCharge - x.portions.penalty, 0n);
     const detail = {
       reason: input.reason,
       lateCharge: input.lateCharge.toString(),
       penalty: input.penalty.toString(),
       threshold: threshold.toString(),
+      waivedBefore: waivedBefore.toString(),
     };
-    if (amount > threshold) {
+    if (waivedBefore + amount > threshold) {
       const id = randomUUID();
       await tx.insert(approvalRequests).values({
         id,
