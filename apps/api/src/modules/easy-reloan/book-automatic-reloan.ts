@@ -5,6 +5,7 @@ import {
   DEFAULT_LOCALE,
   EASY_RELOAN_DISCOUNT,
   LOCALES,
+  isServicing,
   type Locale,
 } from '@pisonow/domain';
 import { easyReloanBookings, easyReloanEvents, easyReloanSettings, orders } from '../../db/schema/index.ts';
@@ -15,7 +16,7 @@ import { placeOrder, previewOrderDocuments } from '../orders/place-order.ts';
 import { recordMessage } from '../messages/record-message.ts';
 import { issueCoupon } from '../coupons/issue-coupon.ts';
 import type { EasyReloanContext } from './easy-reloan-context.ts';
-import { applyEasyReloan } from './easy-reloan-record.ts';
+import { applyEasyReloan, recordAutomaticDisbursement } from './easy-reloan-record.ts';
 
 export type BookingResult =
   | { outcome: 'booked'; orderId: string }
@@ -99,6 +100,18 @@ export async function bookAutomaticReloan(
           detail: { settledOrderId: settled.id },
           at: now,
         });
+      if (result.outcome === 'booked') {
+        // The order committed (with its disbursement job) before this record: the job may have paid
+        // it out already, when no booking said it was automatic, so its reward was not earned then.
+        // Locked as the payout path locks it: whichever commits second sees the other's work.
+        const [order] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, result.orderId))
+          .for('update');
+        if (order && (isServicing(order.status) || order.status === 'settled'))
+          await recordAutomaticDisbursement(tx, { orderId: result.orderId, customerId, now });
+      }
       return result;
     });
   };

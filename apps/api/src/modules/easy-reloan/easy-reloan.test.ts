@@ -25,6 +25,7 @@ import { decidePendingApplications } from '../lending/decide-application.ts';
 import { lendingContext } from '../lending/lending-context.ts';
 import { disburseOrder } from '../orders/disburse-order.ts';
 import { ordersContext } from '../orders/orders-context.ts';
+import { placeOrder, previewOrderDocuments } from '../orders/place-order.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -343,6 +344,41 @@ describe('Easy Re-loan: the automatic re-loan (ST-08, ST-09, BE-06)', () => {
     expect(reward).toMatchObject({ type: 'repayment', state: 'usable', amount: 5_000n, sourceKey: nextId });
     // the borrower's own first loan earned nothing: only automatic ones do
     expect(v.rewards.filter((r: { orderId: string | null }) => r.orderId === b.orderId)).toEqual([]);
+  });
+
+  it('ST-09 an automatic re-loan paid out before its booking was recorded (a crash between the two) still earns its reward', async () => {
+    const b = await approvedWithLoan();
+    await settle(b.h, b.orderId);
+    const ctx = easyReloanContext(t.app);
+    const nextId = automaticReloanOrderId(b.orderId);
+    // the order commits with its disbursement job, and the job pays it out before the process
+    // writes the booking record (it crashed, or the record's transaction failed and the sweep retries)
+    const seen = await previewOrderDocuments(ordersContext(t.app), {
+      customerId: b.customerId,
+      amount: '400000',
+      termDays: 14,
+    });
+    await placeOrder(ordersContext(t.app), {
+      customerId: b.customerId,
+      orderId: nextId,
+      request: {
+        amount: '400000',
+        termDays: 14,
+        productVersion: seen.productVersion,
+        documentsSha256: seen.documentsSha256,
+      },
+    });
+    await disburseOrder(ordersContext(t.app), { orderId: nextId });
+    expect(await view(b.h)).toMatchObject({ autoDisbursements: 0 });
+
+    expect(await bookDueAutomaticReloans(ctx)).toEqual([{ outcome: 'booked', orderId: nextId }]);
+    const v = await view(b.h);
+    expect(v).toMatchObject({ autoDisbursements: 1, streak: 1 });
+    expect(v.rewards).toContainEqual(expect.objectContaining({ kind: 'reward', rung: 1, orderId: nextId }));
+    // reported again, it still counts once
+    await disburseOrder(ordersContext(t.app), { orderId: nextId });
+    expect(await bookDueAutomaticReloans(ctx)).toEqual([]);
+    expect(await view(b.h)).toMatchObject({ autoDisbursements: 1 });
   });
 
   it('ST-08 ST-09 the rules run again: a borrower who no longer qualifies is not re-loaned; the miss breaks the ladder', async () => {
