@@ -25,7 +25,7 @@ const apiRoot = path.dirname(fileURLToPath(import.meta.url));
 /**
  * Packages bundled into the server. They are pure JavaScript that reads no file of its own at run
  * time, and they are where the module-loading cost is. Every other dependency stays an `import`
- * from node_modules: native or WASM code (sharp, PGlite, TensorFlow), packages that read their own
+ * from node_modules: native or WASM code (sharp, PGlite), packages that read their own
  * files (swagger-ui's assets, fonts) or start threads (piscina), and packages the server loads only
  * when a feature needs them (the S3 client, the PDF writer, the XML parser).
  */

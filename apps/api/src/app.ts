@@ -211,7 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // app
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
   // Image decoding and face detection live in worker threads that start on the first photo (the
-  // face model on the first selfie) and exit when idle: the main process never loads sharp or tfjs.
+  // face model on the first selfie) and exit when idle: the main process never loads sharp or the model.
   const imagePool =
     !options.faceDetector || !options.photoInspector
       ? new ImageWorkerPool({

@@ -26,7 +26,7 @@ export interface ImagePoolOptions {
 
 /**
  * The image and face work of photo uploads, off the main thread: a piscina pool of worker threads
- * (image-worker.ts). The main process never loads sharp or TensorFlow.js, so its memory stays
+ * (image-worker.ts). The main process never loads sharp or the face model, so its memory stays
  * that of a small API server; a worker starts on the first photo and loads the face model on the
  * first selfie. It implements both the FaceDetector and the PhotoInspector the upload use case needs.
  */
@@ -40,7 +40,7 @@ export class ImageWorkerPool implements FaceDetector, PhotoInspector {
       minThreads: 0,
       maxThreads: options.maxThreads,
       idleTimeout: options.idleTimeoutMs,
-      // small young generation per worker: the work is in native and WASM memory, not JS objects
+      // small young generation per worker: the work is in native memory and large typed arrays, not small JS objects
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
   }

@@ -1,8 +1,9 @@
 /**
  * Runs inside a worker thread of the image pool (image-pool.ts), never in the main thread: image
- * decoding and re-encoding (sharp / libvips) and face counting (TensorFlow.js on WASM with the tiny
- * face detector). The model loads on the first face check in each worker and leaves with the
- * worker when it idles out, so the server's memory goes back down when nobody uploads.
+ * decoding and re-encoding (sharp / libvips) and face counting (the tiny face detector, computed in
+ * plain TypeScript: tiny-face-network.ts). Its weights load on the first face check in each worker
+ * and leave with the worker when it idles out, so the server's memory goes back down when nobody
+ * uploads.
  *
  * Errors cross the thread boundary as plain values: an expected refusal comes back as
  * `{ ok: false, code }` and the pool turns it into the same AppError the in-thread code threw.
@@ -42,7 +43,7 @@ export function inspect(task: {
 
 let detector: Promise<TinyFaceDetector> | null = null;
 function faceDetector(): Promise<TinyFaceDetector> {
-  // imported on first use: a worker that only re-encodes ID cards never loads TensorFlow
+  // imported on first use: a worker that only re-encodes ID cards never loads the face model
   detector ??= import('../providers/face/tiny-face-detector.ts').then((m) => new m.TinyFaceDetector());
   return detector;
 }
