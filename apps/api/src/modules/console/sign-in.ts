@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { ConsoleSignInRequest, OperatorRole } from '@pisonow/domain';
 import { operatorSessions, operators } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -46,8 +46,8 @@ export async function signIn(
     });
     throw new AppError('CONSOLE_SIGN_IN_FAILED');
   }
-  if (operator.lockedUntil && operator.lockedUntil > now) {
-    const seconds = Math.ceil((operator.lockedUntil.getTime() - now.getTime()) / 1000);
+  const refuseLocked = async (lockedUntil: Date) => {
+    const seconds = Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000);
     await recordAudit(ctx.db, ctx.clock, actorFor(operator), {
       action: 'auth.sign_in',
       targetType: 'operator',
@@ -58,7 +58,30 @@ export async function signIn(
       retryAfterSeconds: seconds,
       params: { count: Math.ceil(seconds / 60) },
     });
+  };
+  if (operator.lockedUntil && operator.lockedUntil > now) await refuseLocked(operator.lockedUntil);
+
+  // BE-08: each attempt takes its place in the count BEFORE the slow check, in one statement, so
+  // guesses sent in parallel (to one process or several) are all counted and at most
+  // CONSOLE_LOCK_FAILURES of them are checked before the lock. A success sets the count back to 0.
+  const [slot] = await ctx.db
+    .update(operators)
+    .set({ failedAttempts: sql`${operators.failedAttempts} + 1` })
+    .where(
+      and(eq(operators.id, operator.id), or(isNull(operators.lockedUntil), lte(operators.lockedUntil, now))),
+    )
+    .returning({ attempt: operators.failedAttempts });
+  const lockUntil = addMs(now, ctx.lockMinutes * MS.minute);
+  if (!slot) {
+    const [row] = await ctx.db
+      .select({ lockedUntil: operators.lockedUntil })
+      .from(operators)
+      .where(eq(operators.id, operator.id));
+    await refuseLocked(row?.lockedUntil ?? lockUntil);
   }
+  // more attempts in flight than failures left: refused unchecked (the ones before it decide
+  // whether the account locks; a success among them sets the count back to 0)
+  if (slot!.attempt > ctx.lockFailures) await refuseLocked(addMs(now, MS.minute));
 
   const passwordOk = await verifyPassword(input.request.password, operator.passwordHash);
   const step = matchTotp(unsealTotpSecret(ctx.secretKey, operator.totpSecretSealed), input.request.code, now);
@@ -78,17 +101,14 @@ export async function signIn(
     if (taken.length === 0) reason = 'totp_replay';
   }
   if (reason) {
-    const failures = operator.failedAttempts + 1;
+    const failures = slot!.attempt; // this failure is already counted
     const lock = failures >= ctx.lockFailures;
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(operators)
-        .set(
-          lock
-            ? { failedAttempts: 0, lockedUntil: addMs(now, ctx.lockMinutes * MS.minute) }
-            : { failedAttempts: failures },
-        )
-        .where(eq(operators.id, operator.id));
+      if (lock)
+        await tx
+          .update(operators)
+          .set({ failedAttempts: 0, lockedUntil: lockUntil })
+          .where(eq(operators.id, operator.id));
       await recordAudit(tx, ctx.clock, actorFor(operator), {
         action: 'auth.sign_in',
         targetType: 'operator',
