@@ -189,21 +189,41 @@ describe('BE-08 audit trail', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('BE-08: CSV cells cannot smuggle a spreadsheet formula (a search query is stored in the trail)', async () => {
-    const support = await signInOperator(t, ops.support);
-    await api.json(
-      'GET',
-      `/api/console/borrowers?q=${encodeURIComponent('=HYPERLINK("x")')}`,
-      undefined,
-      support.get,
-    );
+  it('BE-08: CSV cells cannot smuggle a spreadsheet formula (an operator reason is stored in the trail)', async () => {
     const admin = await signInOperator(t, ops.admin);
+    const set = await api.json(
+      'POST',
+      '/api/console/switches/pauseNewApplications',
+      { on: false, reason: '=HYPERLINK("x")' },
+      admin.write,
+    );
+    expect(set.status).toBe(200);
     const csv = await t.app.inject({
-      url: '/api/console/audit/export?action=borrower.search',
+      url: '/api/console/audit/export?action=switch.set',
       headers: admin.get,
     });
+    expect(csv.body).toContain('HYPERLINK');
     for (const line of csv.body.trim().split('\r\n').slice(1)) {
       for (const cell of line.split(',')) expect(cell.startsWith('=')).toBe(false);
     }
+  });
+
+  it('NPC: a borrower search is audited by how it matched and whom it found, never by the typed text (a whole ID number stays sealed)', async () => {
+    const support = await signInOperator(t, ops.support);
+    const typed = 'CRN-0111-2222333-4';
+    await api.json('GET', `/api/console/borrowers?q=${encodeURIComponent(typed)}`, undefined, support.get);
+    await api.json(
+      'GET',
+      `/api/console/borrowers?q=${encodeURIComponent('Juan Dela Cruz')}`,
+      undefined,
+      support.get,
+    );
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'borrower.search'));
+    const text = JSON.stringify(entries);
+    expect(text).not.toContain('2222333');
+    expect(text).not.toContain('Dela Cruz');
+    expect(entries.map((e) => (e.detail as { searchedAs: string[] }).searchedAs)).toEqual(
+      expect.arrayContaining([expect.arrayContaining(['idNumber']), expect.arrayContaining(['name'])]),
+    );
   });
 });

@@ -24,7 +24,9 @@ export async function searchBorrowers(
 ): Promise<BorrowerSearchResponse> {
   const q = input.q.trim();
   const matches = new Map<string, string>();
+  const searchedAs: string[] = [];
   const add = (ids: { id: string }[], by: string) => {
+    searchedAs.push(by);
     for (const { id } of ids) if (!matches.has(id)) matches.set(id, by);
   };
   const phone = normalizePhone(q);
@@ -111,10 +113,17 @@ export async function searchBorrowers(
         .where(inArray(customers.id, ids))
         .orderBy(desc(customers.registeredAt))
     : [];
+  // Who looked up whom, and how it matched; never the typed text. A search can hold a whole ID
+  // number (sealed everywhere else), a phone or a name, and the audit trail is append-only: nothing
+  // written here can be erased later (NPC).
   await recordAudit(ctx.db, ctx.clock, input.actor, {
     action: 'borrower.search',
     targetType: 'customer',
-    detail: { query: q, results: rows.map((r) => r.customerId) },
+    detail: {
+      searchedAs: [...new Set(searchedAs)],
+      results: rows.map((r) => r.customerId),
+      matchedBy: rows.map((r) => matches.get(r.customerId)!),
+    },
   });
   return {
     results: rows.map((r) => ({
