@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ConsoleDataRequestItem, DataCategory } from '@pisonow/domain';
 import type { Tx } from '../../db/client.ts';
-import { dataRequests, feedback, messages, sessions } from '../../db/schema/index.ts';
+import { customers, dataRequests, feedback, messages, sessions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import type { ConsoleContext } from './console-context.ts';
@@ -21,6 +21,12 @@ const ERASERS: Partial<Record<DataCategory, (tx: Tx, customerId: string, now: Da
       .set({ revokedAt: now })
       .where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
     await tx.update(sessions).set({ ip: null, userAgent: null }).where(eq(sessions.customerId, customerId));
+    // the address and browser the borrower registered from are device data too (the consent
+    // records keep theirs: they are the proof of what was agreed, and when)
+    await tx
+      .update(customers)
+      .set({ registrationIp: null, registrationUserAgent: null })
+      .where(eq(customers.id, customerId));
   },
   // the message centre and the words of their feedback (the feedback row stays: it was handled)
   engagement: async (tx, customerId) => {

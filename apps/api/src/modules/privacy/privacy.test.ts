@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { AML_RETENTION_DAYS, addDays, retentionPlan } from '@pisonow/domain';
-import { auditLog, dataRequests, messages, orders, sessions } from '../../db/schema/index.ts';
+import { auditLog, customers, dataRequests, messages, orders, sessions } from '../../db/schema/index.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
 import {
   createOperators,
@@ -227,6 +227,11 @@ describe('BE-12 deletion request and the console case', () => {
     });
     expect(notYours.statusCode).toBe(403);
 
+    // what the borrower registered from (device data, as their sessions' addresses are)
+    await db()
+      .update(customers)
+      .set({ registrationIp: '203.0.113.7', registrationUserAgent: 'Mozilla/5.0 (iPhone)' })
+      .where(eq(customers.id, b.customerId));
     const admin = await signInOperator(t, ops.admin!);
     const complete = () =>
       t.app.inject({
@@ -254,6 +259,8 @@ describe('BE-12 deletion request and the console case', () => {
     expect((await api.json('GET', '/api/home', undefined, b.h)).status).toBe(401);
     expect(await db().select().from(messages).where(eq(messages.customerId, b.customerId))).toHaveLength(0);
     expect(await db().select().from(orders).where(eq(orders.id, b.orderId))).toHaveLength(1);
+    const [customer] = await db().select().from(customers).where(eq(customers.id, b.customerId));
+    expect(customer).toMatchObject({ registrationIp: null, registrationUserAgent: null });
     // a completed request is not open any more: the borrower can ask again later
     const { token } = await api.signIn(b.phone);
     const view = await api.json('GET', '/api/me/data-deletion', undefined, api.authed(token));
