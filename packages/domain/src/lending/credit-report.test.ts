@@ -114,6 +114,35 @@ describe('BE-13 credit standing as of a day (the CIC monthly file)', () => {
     expect(creditStandingAsOf(facts(loan, true), monthEnd('2026-12'))!.status).toBe('cancelled');
   });
 
+  it('BE-13 BE-10 a payment made on the last day of a month and reported after the day job charged the next days: closed that month, never negative', () => {
+    let loan = disbursed('2027-05-10'); // due 2027-05-24
+    // the day job charges every day up to 2 June
+    for (let d = 25; d <= 31; d++)
+      loan = step(loan, applyOrderEvent(loan, { type: 'day_passed', today: `2027-05-${d}` }));
+    const dueOnPayDay = amountDueOn(loan, '2027-05-31');
+    loan = step(loan, applyOrderEvent(loan, { type: 'day_passed', today: '2027-06-01' }));
+    loan = step(loan, applyOrderEvent(loan, { type: 'day_passed', today: '2027-06-02' }));
+    // the borrower paid on 31 May (Manila); the provider reports it on 2 June
+    const paid = applyOrderEvent(loan, {
+      type: 'payment_received',
+      purpose: 'full',
+      amount: dueOnPayDay,
+      paidAt: new Date('2027-05-31T14:00:00Z'),
+      reference: 'late-report',
+    });
+    expect(paid.status).toBe('settled');
+    loan = step(loan, paid);
+    for (const asOf of ['2027-05-31', '2027-06-30']) {
+      expect(creditStandingAsOf(facts(loan), asOf)).toMatchObject({
+        status: 'closed',
+        totalOutstanding: 0n,
+        principalOutstanding: 0n,
+        closedOn: '2027-05-31',
+        daysPastDue: 0,
+      });
+    }
+  });
+
   it('BE-13 month ends, leap years included', () => {
     expect(monthEnd('2026-11')).toBe('2026-11-30');
     expect(monthEnd('2028-02')).toBe('2028-02-29');

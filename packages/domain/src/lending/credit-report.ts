@@ -40,7 +40,12 @@ export interface CreditFacts {
 export function creditStandingAsOf(loan: CreditFacts, asOf: string): CreditStanding | null {
   if (!loan.disbursedOn || loan.disbursedOn > asOf) return null;
   const upTo = loan.transactions.filter((t) => t.businessDate <= asOf);
-  const owed = outstandingOf(upTo);
+  // A payment reported late takes back the charges posted for the days after the payer paid, dated
+  // the day the payer paid (BE-10); some of those charges can be dated after `asOf`, so as of that
+  // day the reversal can exceed what had been charged. Charges owed are never below zero.
+  const raw = outstandingOf(upTo);
+  const atLeastZero = (x: Centavos) => (x < 0n ? 0n : x);
+  const owed = { ...raw, lateCharge: atLeastZero(raw.lateCharge), penalty: atLeastZero(raw.penalty) };
   const total = totalOf(owed);
   // the first due date, moved by every extension paid by the day
   const dueDate = upTo
@@ -48,14 +53,16 @@ export function creditStandingAsOf(loan: CreditFacts, asOf: string): CreditStand
     .reduce((due, t) => addDays(due, t.days ?? 0), addDays(loan.disbursedOn, loan.termDays));
   const payments = upTo.filter((t) => t.type === 'repayment');
   const last = payments.at(-1);
-  let closedOn: string | null = null;
-  if (total === 0n) {
-    let running = 0n;
-    for (const t of upTo) {
-      running += totalOf(t.portions);
-      if (running === 0n && t.type !== 'disbursement') closedOn = t.businessDate;
-    }
-  }
+  // closed on the day of the last thing that paid, forgave or took back what was owed (not the
+  // stored order: a late-reported payment is stored after charges dated later than it)
+  const closedOn =
+    total === 0n
+      ? (upTo
+          .filter((t) => t.type !== 'disbursement' && totalOf(t.portions) < 0n)
+          .map((t) => t.businessDate)
+          .sort()
+          .at(-1) ?? null)
+      : null;
   const daysPastDue = total > 0n ? Math.max(0, daysBetween(dueDate, asOf)) : 0;
   const status: CreditAccountStatus =
     total === 0n ? (loan.cancelled ? 'cancelled' : 'closed') : daysPastDue > 0 ? 'past_due' : 'current';
