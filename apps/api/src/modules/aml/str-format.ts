@@ -1,4 +1,5 @@
 import type { StrReason } from '@pisonow/domain';
+import { csvCell } from '../../lib/csv.ts';
 
 /**
  * The layout of a suspicious-transaction report for filing (BE-14). The AMLC gives each covered
@@ -75,7 +76,6 @@ export const CSV_FIELDS = [
   'narrative',
 ] as const;
 
-const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const php = (c: bigint) => `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`;
 
 export const strFormat: StrFormat = {
@@ -119,7 +119,7 @@ export const strFormat: StrFormat = {
       t?.reference ?? '',
       r.narrative,
     ]);
-    return `${[[...CSV_FIELDS], ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+    return `${[[...CSV_FIELDS], ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
   },
   validate(r) {
     const problems: string[] = [];

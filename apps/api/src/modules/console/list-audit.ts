@@ -3,6 +3,7 @@ import type { AuditListResponse } from '@pisonow/domain';
 import { auditLog } from '../../db/schema/index.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import type { ConsoleContext } from './console-context.ts';
+import { csvCell } from '../../lib/csv.ts';
 
 export interface AuditFilter {
   operatorId?: string;
@@ -70,14 +71,6 @@ const COLUMNS = [
   'ip',
 ] as const;
 
-/** RFC 4180 field; a leading = + - @ is prefixed with ' so a spreadsheet never runs it as a formula. */
-function csvField(value: unknown): string {
-  let text =
-    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** GET /api/console/audit/export: the same filter as CSV (at most 50,000 rows). Audited. */
 export async function exportAuditCsv(
   ctx: ConsoleContext,
@@ -91,7 +84,7 @@ export async function exportAuditCsv(
   const lines = [COLUMNS.join(',')];
   for (const row of rows) {
     const v = view(row);
-    lines.push(COLUMNS.map((c) => csvField(v[c])).join(','));
+    lines.push(COLUMNS.map((c) => csvCell(v[c])).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

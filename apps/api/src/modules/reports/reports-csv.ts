@@ -1,13 +1,6 @@
-/**
- * CSV for the BE-15 reports (RFC 4180, CRLF). A cell that a spreadsheet could run as a formula
- * (leading = + - @, tab or CR) is prefixed with ' the way the audit export does it; a plain number
- * (e.g. -1234.50, a credit) is a number, not a formula, and stays as it is.
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (!/^-?\d+(\.\d+)?$/.test(text) && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+import { csvCell } from '../../lib/csv.ts';
+
+// CSV for the BE-15 reports (RFC 4180, CRLF); every field goes through csvCell (never a formula).
 
 /** Centavos as pesos with two decimals (-12345n → "-123.45"), for spreadsheets. */
 export function pesos(centavos: bigint | string): string {
