@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportingMonth } from './reports.ts';
 
 /**
  * The operator console (issue 11, BE-08, RO-04): roles, and the contracts of its endpoints.
@@ -424,9 +425,7 @@ export const writeOffResponse = z.object({
 export type WriteOffResponse = z.infer<typeof writeOffResponse>;
 
 /** BE-15 month-end: close the books through a month's last day (admin). */
-export const closePeriodRequest = z.strictObject({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'VALIDATION_FAILED' }),
-});
+export const closePeriodRequest = z.strictObject({ month: reportingMonth });
 export const accountingClosureView = z.object({
   month: z.string(),
   closedThrough: z.string(),

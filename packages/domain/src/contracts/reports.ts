@@ -15,11 +15,16 @@ export const portfolioReportQuery = z.strictObject({
   format: z.enum(['json', 'csv'], { error: 'VALIDATION_FAILED' }).optional(),
 });
 
+/**
+ * A month of the books or of a report, `YYYY-MM`, this century only: a two-digit year slip
+ * (`0027-04`) would otherwise be read by Date.UTC as 1927, and a month-end close cannot be undone.
+ */
+export const reportingMonth = z
+  .string({ error: 'VALIDATION_FAILED' })
+  .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: 'VALIDATION_FAILED' });
+
 export const monthReportQuery = z.strictObject({
-  month: z
-    .string({ error: 'VALIDATION_FAILED' })
-    .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: 'VALIDATION_FAILED' })
-    .optional(),
+  month: reportingMonth.optional(),
   format: z.enum(['json', 'csv'], { error: 'VALIDATION_FAILED' }).optional(),
 });
 

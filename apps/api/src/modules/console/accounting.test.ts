@@ -55,6 +55,9 @@ describe('BE-15 month-end closure and provisioning', () => {
     await seedDisbursedLoan(t.database.db, { disbursedAt: new Date('2027-02-10T02:00:00Z') });
     await seedDisbursedLoan(t.database.db, { disbursedAt: new Date('2027-03-05T02:00:00Z') });
     expect((await close('2027-04')).body.code).toBe('PERIOD_NOT_ENDED');
+    // a slip of the year (read as 1927) would close the books irrevocably out of order: refused
+    for (const typo of ['0027-04', '1927-04', '2027-13'])
+      expect(await close(typo)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
     expect((await close('2027-02', 'finance')).status).toBe(403);
     const feb = await close('2027-02');
     expect(feb.status, JSON.stringify(feb.body)).toBe(200);

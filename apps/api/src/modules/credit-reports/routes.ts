@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { reportingMonth } from '@pisonow/domain';
 import { errorSchema } from '../../lib/http.ts';
 import { actorOf } from '../../plugins/app/operator-auth.ts';
 import { consoleContext } from '../console/console-context.ts';
@@ -60,11 +61,7 @@ const creditReportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Make and validate the credit-data file of an ended month (kept sealed, with its hash)',
         security,
-        body: z.strictObject({
-          month: z
-            .string({ error: 'VALIDATION_FAILED' })
-            .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: 'VALIDATION_FAILED' }),
-        }),
+        body: z.strictObject({ month: reportingMonth }),
         response: { 201: report, ...refused },
       },
     },
