@@ -143,6 +143,44 @@ describe('BE-13 credit standing as of a day (the CIC monthly file)', () => {
     }
   });
 
+  it('BE-13 BE-05 a payout that bounced back: the month it was open stays as sent; the next month reports it cancelled; a new payout is a new account', () => {
+    let loan = disbursed('2027-05-10');
+    const sent = creditStandingAsOf(facts(loan), '2027-05-31');
+    expect(sent).toMatchObject({ status: 'past_due', disbursedOn: '2027-05-10', dueDate: '2027-05-24' });
+    const back = applyOrderEvent(loan, { type: 'payout_reversed', payoutId: 'p', at: at('2027-06-05') });
+    loan = step(loan, back);
+    expect(loan.disbursedOn).toBeNull(); // the order forgets it; the history does not
+    expect(creditStandingAsOf(facts(loan), '2027-05-31')).toEqual(sent);
+    expect(creditStandingAsOf(facts(loan), '2027-06-30')).toMatchObject({
+      status: 'cancelled',
+      totalOutstanding: 0n,
+      closedOn: '2027-06-05',
+    });
+    // paid out again to a fixed account: an open account from the new date, then closed by payment
+    loan = step(loan, applyOrderEvent(loan, { type: 'payout_account_fixed', at: at('2027-06-08') }));
+    loan = step(
+      loan,
+      applyOrderEvent(loan, { type: 'payout_succeeded', payoutId: 'p2', at: at('2027-06-10') }),
+    );
+    expect(creditStandingAsOf(facts(loan), '2027-06-30')).toMatchObject({
+      status: 'past_due',
+      disbursedOn: '2027-06-10',
+      dueDate: '2027-06-24',
+    });
+    const paid = applyOrderEvent(loan, {
+      type: 'payment_received',
+      purpose: 'full',
+      amount: amountDueOn(loan, '2027-07-01'),
+      paidAt: at('2027-07-01'),
+      reference: 'r',
+    });
+    loan = step(loan, paid);
+    expect(creditStandingAsOf(facts(loan), '2027-07-31')).toMatchObject({
+      status: 'closed',
+      closedOn: '2027-07-01',
+    });
+  });
+
   it('BE-13 month ends, leap years included', () => {
     expect(monthEnd('2026-11')).toBe('2026-11-30');
     expect(monthEnd('2028-02')).toBe('2028-02-29');

@@ -38,8 +38,13 @@ export interface CreditFacts {
 
 /** Null when nothing had been paid out by `asOf` (not a credit account yet). */
 export function creditStandingAsOf(loan: CreditFacts, asOf: string): CreditStanding | null {
-  if (!loan.disbursedOn || loan.disbursedOn > asOf) return null;
   const upTo = loan.transactions.filter((t) => t.businessDate <= asOf);
+  // Paid out as the history says, not as the order says now: a transfer that bounced back cleared
+  // the order's date (and a new payout sets another), but the bureau was told of the loan as it
+  // stood then, and must hear how it ended (BE-13: a past month's file reproduces what was sent).
+  const payouts = upTo.filter((t) => t.type === 'disbursement');
+  const disbursedOn = payouts.at(-1)?.businessDate ?? (upTo.length === 0 ? loan.disbursedOn : null);
+  if (!disbursedOn || disbursedOn > asOf) return null;
   // A payment reported late takes back the charges posted for the days after the payer paid, dated
   // the day the payer paid (BE-10); some of those charges can be dated after `asOf`, so as of that
   // day the reversal can exceed what had been charged. Charges owed are never below zero.
@@ -49,8 +54,8 @@ export function creditStandingAsOf(loan: CreditFacts, asOf: string): CreditStand
   const total = totalOf(owed);
   // the first due date, moved by every extension paid by the day
   const dueDate = upTo
-    .filter((t) => t.type === 'extension_fee')
-    .reduce((due, t) => addDays(due, t.days ?? 0), addDays(loan.disbursedOn, loan.termDays));
+    .filter((t) => t.type === 'extension_fee' && t.businessDate >= disbursedOn)
+    .reduce((due, t) => addDays(due, t.days ?? 0), addDays(disbursedOn, loan.termDays));
   const payments = upTo.filter((t) => t.type === 'repayment');
   const last = payments.at(-1);
   // closed on the day of the last thing that paid, forgave or took back what was owed (not the
@@ -64,11 +69,21 @@ export function creditStandingAsOf(loan: CreditFacts, asOf: string): CreditStand
           .at(-1) ?? null)
       : null;
   const daysPastDue = total > 0n ? Math.max(0, daysBetween(dueDate, asOf)) : 0;
+  // ended by taking the principal back (a payout that bounced, a cancellation) rather than by payment
+  const lastPayout = payouts.at(-1);
+  const sinceLastPayout = lastPayout ? upTo.slice(upTo.indexOf(lastPayout)) : upTo;
+  const undone = sinceLastPayout.some((t) => t.type === 'reversal' && t.portions.principal < 0n);
   const status: CreditAccountStatus =
-    total === 0n ? (loan.cancelled ? 'cancelled' : 'closed') : daysPastDue > 0 ? 'past_due' : 'current';
+    total === 0n
+      ? loan.cancelled || undone
+        ? 'cancelled'
+        : 'closed'
+      : daysPastDue > 0
+        ? 'past_due'
+        : 'current';
   return {
     status,
-    disbursedOn: loan.disbursedOn,
+    disbursedOn,
     principal: loan.principal,
     dueDate,
     principalOutstanding: owed.principal,

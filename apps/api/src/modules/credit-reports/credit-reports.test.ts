@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import { creditReports, ledgerEntries, loanTransactions } from '../../db/schema/index.ts';
+import { creditReports, ledgerEntries, loanTransactions, payouts } from '../../db/schema/index.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
 import { createOperators, signInOperator, type TestOperator } from '../../test/console-fixtures.ts';
 import { withdrawalBody } from '../../test/order-fixtures.ts';
@@ -11,6 +11,9 @@ import { lendingContext } from '../lending/lending-context.ts';
 import { disburseOrder } from '../orders/disburse-order.ts';
 import { ordersContext } from '../orders/orders-context.ts';
 import { pipeFormat } from './credit-report-format.ts';
+import { creditReportRecords } from './generate-credit-report.ts';
+import { receivePayoutCallback } from '../orders/receive-payout-callback.ts';
+import { SandboxPayoutProvider } from '../../providers/payout/sandbox-payout.ts';
 
 /** BE-13: the monthly credit-data file for the Credit Information Corporation (RA 9510). */
 let t: TestApp;
@@ -173,5 +176,30 @@ describe('BE-13 CIC monthly file', () => {
     expect(
       pipeFormat.validate(good.replace('H|CS0000|2027-05|2027-05-31|1', 'H|CS0000|2027-05|2027-05-31|2')),
     ).toContain('record count does not match');
+  });
+  it('BE-13 BE-05 a payout that bounces back after a file was made: that month still holds the loan, the next reports it cancelled', async () => {
+    // the clock is in June by now (the first test moved it): a loan paid out today, open at June's end
+    const bounced = await borrowerWithLoan('CRN-0111-5550004-4');
+    const month = t.clock.now().toISOString().slice(0, 7);
+    await api.json('POST', '/api/sandbox/clock', { advanceDays: 30 });
+    const ctx = { db: db(), secretKey: t.app.secretKey };
+    const find = async (m: string) =>
+      (await creditReportRecords(ctx, m)).find((r) => r.orderId === bounced.orderId);
+    const sent = await find(month);
+    expect(sent).toBeDefined();
+    // the transfer comes back now
+    const sandbox = new SandboxPayoutProvider();
+    const [payout] = await db().select().from(payouts).where(eq(payouts.orderId, bounced.orderId));
+    const body = { providerPayoutId: payout!.providerPayoutId, referenceId: payout!.id, state: 'reversed' };
+    expect(
+      await receivePayoutCallback(
+        { ...ordersContext(t.app), payouts: sandbox },
+        { headers: sandbox.signCallback(body), body },
+      ),
+    ).toBe('applied');
+    // the month already sent is reproduced as it was; the month of the bounce reports how it ended
+    expect(await find(month)).toEqual(sent);
+    const next = t.clock.now().toISOString().slice(0, 7);
+    expect((await find(next))?.standing).toMatchObject({ status: 'cancelled', totalOutstanding: 0n });
   });
 });

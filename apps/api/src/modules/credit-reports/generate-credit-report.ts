@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   creditStandingAsOf,
   manilaDate,
@@ -22,6 +22,7 @@ import { psgcDirectory } from '../addresses/psgc-directory.ts';
 import { recordAudit, type Actor } from '../console/audit.ts';
 import type { ConsoleContext } from '../console/console-context.ts';
 import { pipeFormat, type CreditReportFormat, type CreditReportRecord } from './credit-report-format.ts';
+import { everPaidOut } from '../servicing/loan-record.ts';
 
 export interface CreditReportSummary {
   id: string;
@@ -62,11 +63,7 @@ export async function creditReportRecords(
 ): Promise<CreditReportRecord[]> {
   const asOf = monthEnd(month);
   const monthStart = `${month}-01`;
-  const loans = await ctx.db
-    .select()
-    .from(orders)
-    .where(isNotNull(orders.disbursedAt))
-    .orderBy(asc(orders.id));
+  const loans = await ctx.db.select().from(orders).where(everPaidOut).orderBy(asc(orders.id));
   if (loans.length === 0) return [];
   const history = await ctx.db
     .select()

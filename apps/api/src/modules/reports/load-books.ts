@@ -1,4 +1,4 @@
-import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   manilaDate,
   type LedgerMovement,
@@ -7,6 +7,7 @@ import {
 } from '@pisonow/domain';
 import { ledgerEntries, ledgerTransactions, loanTransactions, orders } from '../../db/schema/index.ts';
 import type { ConsoleContext } from '../console/console-context.ts';
+import { everPaidOut } from '../servicing/loan-record.ts';
 
 /**
  * What the BE-15 reports read, and nothing else: every loan paid out with its typed history
@@ -23,7 +24,7 @@ export async function loadPortfolioLoans(ctx: Pick<ConsoleContext, 'db'>): Promi
       principal: orders.principal,
     })
     .from(orders)
-    .where(isNotNull(orders.disbursedAt))
+    .where(everPaidOut)
     .orderBy(asc(orders.id));
   if (loans.length === 0) return [];
   const history = await ctx.db

@@ -28,6 +28,13 @@ import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { recordMessage } from '../messages/record-message.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * An order that was ever paid out, as its history says: `orders.disbursed_at` is cleared when the
+ * transfer bounces back (and set again by a new payout), but the books and the credit bureau saw
+ * the loan while it stood, and must see how it ended (BE-13, BE-15).
+ */
+export const everPaidOut = sql`exists (select 1 from ${loanTransactions} where ${loanTransactions.orderId} = ${orders.id} and ${loanTransactions.type} = 'disbursement')`;
 /** A loan as read from the database: its order row and the domain's view of its history. */
 export type LoadedLoan = { order: OrderRow; loan: Loan };
 /** What a loan's history needs of each `loan_transactions` row. */
