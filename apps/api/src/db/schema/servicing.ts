@@ -6,6 +6,7 @@ import {
   jsonb,
   integer,
   bigint,
+  bigserial,
   index,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -43,6 +44,12 @@ export const loanTransactions = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     ledgerTransactionId: uuid('ledger_transaction_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * The order rows were written in. One event writes several at the same instant (charges as of
+     * the payer's day, an extension fee, the payment) and the statement must list them in the order
+     * the loan's rules made them, not in the order of their keys.
+     */
+    seq: bigserial('seq', { mode: 'bigint' }).notNull(),
   },
   (t) => [index('loan_transactions_order').on(t.orderId, t.createdAt)],
 );

@@ -103,7 +103,7 @@ export async function getBorrowerPage(
           .select()
           .from(loanTransactions)
           .where(inArray(loanTransactions.orderId, orderIds))
-          .orderBy(asc(loanTransactions.createdAt)),
+          .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.seq)),
         ctx.db
           .select({
             orderId: ledgerEntries.orderId,

@@ -74,7 +74,7 @@ export async function creditReportRecords(
         loans.map((o) => o.id),
       ),
     )
-    .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.idempotencyKey));
+    .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.seq));
   const byOrder = new Map<string, typeof history>();
   for (const t of history) {
     const list = byOrder.get(t.orderId);

@@ -30,7 +30,7 @@ export async function loadPortfolioLoans(ctx: Pick<ConsoleContext, 'db'>): Promi
   const history = await ctx.db
     .select()
     .from(loanTransactions)
-    .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.idempotencyKey));
+    .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.seq));
   const byOrder = new Map<string, PortfolioLoan['transactions'][number][]>();
   for (const t of history) {
     const list = byOrder.get(t.orderId) ?? [];

@@ -166,7 +166,7 @@ async function loansOf(db: Db | Tx, rows: readonly OrderRow[]): Promise<Map<stri
     .select()
     .from(loanTransactions)
     .where(inArray(loanTransactions.orderId, ids))
-    .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.idempotencyKey));
+    .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.seq));
   const historyOf = new Map<string, LoanHistoryRow[]>();
   for (const h of history) {
     const rows = historyOf.get(h.orderId);

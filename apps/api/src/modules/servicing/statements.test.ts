@@ -78,7 +78,7 @@ describe('BE-12 statement of account, clearance letter and PDFs', () => {
       .select()
       .from(loanTransactions)
       .where(eq(loanTransactions.orderId, orderId))
-      .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.idempotencyKey));
+      .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.seq));
     expect(history.map((h) => h.type)).toEqual(
       expect.arrayContaining(['disbursement', 'penalty_accrual', 'repayment']),
     );
@@ -172,6 +172,29 @@ describe('BE-12 statement of account, clearance letter and PDFs', () => {
     const bad = await get(`/api/orders/${orderId}/documents/agreement?format=docx`, h);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('BE-12 CO-02 an extension paid in one event is listed as it happened: the fee charged, then the payment', async () => {
+    const { h, orderId } = await borrowerWithLoan();
+    await api.json('POST', '/api/sandbox/clock', { advanceDays: 3 });
+    const quote = (await api.json('GET', `/api/orders/${orderId}/extension`, undefined, h)).body;
+    const started = await api.json(
+      'POST',
+      `/api/orders/${orderId}/repayments`,
+      { purpose: 'extension', channel: 'ewallet', providerCode: 'GCASH', expectedAmount: quote.amount },
+      { ...h, 'idempotency-key': `k-${randomUUID()}` },
+    );
+    expect(started.status).toBe(201);
+    await api.json('POST', `/api/sandbox/repayments/${started.body.id}/simulate`, { outcome: 'pay' });
+    const rows = documentBlocks((await get(`/api/orders/${orderId}/statement`, h)).body)
+      .filter((b) => b.kind === 'row' && b.cells.length === 5 && !b.header)
+      .map((r) => (r.kind === 'row' ? r.cells : []));
+    const peso = (s: string) => (s === '' ? 0n : BigInt(s.replace(/[₱,.]/g, '')));
+    // disbursement, the fee (a charge), the payment (a credit); the balance was never what it was not
+    expect(rows.map((c) => (peso(c[2]!) > 0n ? 'charge' : 'credit'))).toEqual(['charge', 'charge', 'credit']);
+    const balances = rows.map((c) => peso(c[4]!));
+    expect(balances[1]).toBe(balances[0]! + BigInt(quote.fee));
+    expect(balances[2]).toBe(balances[0]);
   });
 
   it('BE-12 a borrower reads only their own statement and letter; no session, no document', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "loan_transactions" ADD COLUMN "seq" bigserial NOT NULL;
