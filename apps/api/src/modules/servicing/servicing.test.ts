@@ -400,14 +400,16 @@ describe('issue 7 extension over HTTP (CO-02)', () => {
     const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
     const ewallet = (await repay(b.h, b.orderId, { purpose: 'extension', expectedAmount: quote.amount }))
       .body;
-    const otc = (
-      await repay(b.h, b.orderId, {
-        purpose: 'extension',
-        expectedAmount: quote.amount,
-        channel: 'otc',
-        providerCode: '7ELEVEN',
-      })
-    ).body;
+    const at7Eleven = async (amount: string) =>
+      (
+        await repay(b.h, b.orderId, {
+          purpose: 'extension',
+          expectedAmount: amount,
+          channel: 'otc',
+          providerCode: '7ELEVEN',
+        })
+      ).body;
+    const otc = await at7Eleven(quote.amount);
     expect(otc.id).not.toBe(ewallet.id);
     expect((await simulate(ewallet.id, { outcome: 'pay' })).body.result).toBe('applied');
     // the 7-Eleven code was quoted (and disclosed) for the old due date: paying it too must not
@@ -427,14 +429,7 @@ describe('issue 7 extension over HTTP (CO-02)', () => {
     // a second extension, quoted now, is a new attempt on that channel and extends again
     const next = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
     expect(next.currentDueDate).toBe(quote.newDueDate);
-    const again = (
-      await repay(b.h, b.orderId, {
-        purpose: 'extension',
-        expectedAmount: next.amount,
-        channel: 'otc',
-        providerCode: '7ELEVEN',
-      })
-    ).body;
+    const again = await at7Eleven(next.amount);
     expect(again.id).not.toBe(otc.id);
     expect((await simulate(again.id, { outcome: 'pay' })).body.result).toBe('applied');
     expect(await bill(b.h, b.orderId)).toMatchObject({
