@@ -9,6 +9,7 @@ describe('csvCell: a CSV field a spreadsheet opens as text, never as a formula',
   });
   it('numbers stay numbers (a credit is -1234.50), text with commas is quoted, nothing is empty', () => {
     expect(csvCell('-1234.50')).toBe('-1234.50');
+    expect(csvCell('+639171234567')).toBe('+639171234567'); // a phone as the AMLC report writes it
     expect(csvCell(-12)).toBe('-12');
     expect(csvCell('Makati, Metro Manila')).toBe('"Makati, Metro Manila"');
     expect(csvCell(null)).toBe('');

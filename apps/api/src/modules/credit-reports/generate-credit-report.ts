@@ -22,7 +22,7 @@ import { psgcDirectory } from '../addresses/psgc-directory.ts';
 import { recordAudit, type Actor } from '../console/audit.ts';
 import type { ConsoleContext } from '../console/console-context.ts';
 import { pipeFormat, type CreditReportFormat, type CreditReportRecord } from './credit-report-format.ts';
-import { everPaidOut } from '../servicing/loan-record.ts';
+import { HISTORY_ORDER, everPaidOut } from '../servicing/loan-record.ts';
 
 export interface CreditReportSummary {
   id: string;
@@ -74,7 +74,7 @@ export async function creditReportRecords(
         loans.map((o) => o.id),
       ),
     )
-    .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.seq));
+    .orderBy(...HISTORY_ORDER);
   const byOrder = new Map<string, typeof history>();
   for (const t of history) {
     const list = byOrder.get(t.orderId);

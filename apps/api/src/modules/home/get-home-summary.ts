@@ -92,7 +92,7 @@ export function homeQuery(session: {
           'type', t.type, 'principal', t.principal::text, 'interest', t.interest::text,
           'fees', t.fees::text, 'lateCharge', t.late_charge::text, 'penalty', t.penalty::text,
           'cash', t.cash::text, 'businessDate', t.business_date, 'dueDate', t.due_date, 'days', t.days)
-          order by t.created_at, t.idempotency_key)
+          order by t.created_at, t.seq)
         from ${loanTransactions} t where t.order_id = o.id) as history,
       (select json_agg(json_build_object('fromDate', p.from_date, 'untilDate', p.until_date, 'reason', p.reason)
           order by p.from_date)

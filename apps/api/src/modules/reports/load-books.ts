@@ -7,7 +7,7 @@ import {
 } from '@pisonow/domain';
 import { ledgerEntries, ledgerTransactions, loanTransactions, orders } from '../../db/schema/index.ts';
 import type { ConsoleContext } from '../console/console-context.ts';
-import { everPaidOut } from '../servicing/loan-record.ts';
+import { HISTORY_ORDER, everPaidOut } from '../servicing/loan-record.ts';
 
 /**
  * What the BE-15 reports read, and nothing else: every loan paid out with its typed history
@@ -30,7 +30,7 @@ export async function loadPortfolioLoans(ctx: Pick<ConsoleContext, 'db'>): Promi
   const history = await ctx.db
     .select()
     .from(loanTransactions)
-    .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.seq));
+    .orderBy(...HISTORY_ORDER);
   const byOrder = new Map<string, PortfolioLoan['transactions'][number][]>();
   for (const t of history) {
     const list = byOrder.get(t.orderId) ?? [];

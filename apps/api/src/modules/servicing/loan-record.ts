@@ -34,6 +34,13 @@ export type OrderRow = typeof orders.$inferSelect;
  * transfer bounces back (and set again by a new payout), but the books and the credit bureau saw
  * the loan while it stood, and must see how it ended (BE-13, BE-15).
  */
+/**
+ * THE order of a loan's history: as written (creation time, then seq: one event writes several rows
+ * at the same instant, in the order the loan's rules made them). Statements, the credit file, the
+ * books and the console all read it this way.
+ */
+export const HISTORY_ORDER = [asc(loanTransactions.createdAt), asc(loanTransactions.seq)] as const;
+
 export const everPaidOut = sql`exists (select 1 from ${loanTransactions} where ${loanTransactions.orderId} = ${orders.id} and ${loanTransactions.type} = 'disbursement')`;
 /** A loan as read from the database: its order row and the domain's view of its history. */
 export type LoadedLoan = { order: OrderRow; loan: Loan };
@@ -166,7 +173,7 @@ async function loansOf(db: Db | Tx, rows: readonly OrderRow[]): Promise<Map<stri
     .select()
     .from(loanTransactions)
     .where(inArray(loanTransactions.orderId, ids))
-    .orderBy(asc(loanTransactions.createdAt), asc(loanTransactions.seq));
+    .orderBy(...HISTORY_ORDER);
   const historyOf = new Map<string, LoanHistoryRow[]>();
   for (const h of history) {
     const rows = historyOf.get(h.orderId);
