@@ -148,7 +148,8 @@ describe('RO-04 / BE-08 console sign-in', () => {
       signInRaw(t, { email: ops.admin.email, password: OPERATOR_PASSWORD, code: again }),
       signInRaw(t, { email: ops.admin.email, password: OPERATOR_PASSWORD, code: again }),
     ]);
-    // (the other is refused: as a replay, or unchecked while the first is in flight after two failures)
+    // (the other is refused: as a replay, or unchecked while the first is in flight after two
+    // failures, which locks the account: over the limit of attempts, whatever their outcome)
     const statuses = both.map((r) => r.statusCode).sort();
     expect(statuses[0]).toBe(200);
     expect([401, 429]).toContain(statuses[1]);
@@ -167,6 +168,24 @@ describe('RO-04 / BE-08 console sign-in', () => {
     t.clock.advanceSeconds(15 * 60 + 1);
     const after = await signInRaw(t, { email: op.email, password: OPERATOR_PASSWORD, code: codeNow(op) });
     expect(after.statusCode).toBe(200);
+  });
+
+  it('BE-08: a count left above the limit by an attempt that never finished locks, then heals; it never refuses for good', async () => {
+    const op = ops.underwriter;
+    t.clock.advanceSeconds(15 * 60 + 1); // whatever an earlier test left
+    await t.database.db
+      .update(operators)
+      .set({ failedAttempts: 7, lockedUntil: null })
+      .where(eq(operators.id, op.id));
+    const refused = await signInRaw(t, { email: op.email, password: OPERATOR_PASSWORD, code: codeNow(op) });
+    expect(refused.statusCode).toBe(429);
+    const [row] = await t.database.db.select().from(operators).where(eq(operators.id, op.id));
+    expect(row).toMatchObject({ failedAttempts: 0 });
+    expect(row!.lockedUntil).not.toBeNull();
+    t.clock.advanceSeconds(15 * 60 + 1);
+    expect(
+      (await signInRaw(t, { email: op.email, password: OPERATOR_PASSWORD, code: codeNow(op) })).statusCode,
+    ).toBe(200);
   });
 
   it('BE-08: guesses sent in parallel are all counted: the lock comes, and no more than CONSOLE_LOCK_FAILURES of them are checked', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { ConsoleSignInRequest, OperatorRole } from '@pisonow/domain';
 import { operatorSessions, operators } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -64,6 +64,7 @@ export async function signIn(
   // BE-08: each attempt takes its place in the count BEFORE the slow check, in one statement, so
   // guesses sent in parallel (to one process or several) are all counted and at most
   // CONSOLE_LOCK_FAILURES of them are checked before the lock. A success sets the count back to 0.
+  // (Two taps at once after two failures: one is checked, the other locks the account.)
   const [slot] = await ctx.db
     .update(operators)
     .set({ failedAttempts: sql`${operators.failedAttempts} + 1` })
@@ -79,9 +80,16 @@ export async function signIn(
       .where(eq(operators.id, operator.id));
     await refuseLocked(row?.lockedUntil ?? lockUntil);
   }
-  // more attempts in flight than failures left: refused unchecked (the ones before it decide
-  // whether the account locks; a success among them sets the count back to 0)
-  if (slot!.attempt > ctx.lockFailures) await refuseLocked(addMs(now, MS.minute));
+  // More attempts than failures left: refused unchecked, and the account locks. Locking here (not
+  // only when a checked failure reaches the limit) also heals a count left above the limit by an
+  // attempt that never finished (a crash during the check, a failed audit write).
+  if (slot!.attempt > ctx.lockFailures) {
+    await ctx.db
+      .update(operators)
+      .set({ failedAttempts: 0, lockedUntil: lockUntil })
+      .where(and(eq(operators.id, operator.id), gt(operators.failedAttempts, ctx.lockFailures)));
+    await refuseLocked(lockUntil);
+  }
 
   const passwordOk = await verifyPassword(input.request.password, operator.passwordHash);
   const step = matchTotp(unsealTotpSecret(ctx.secretKey, operator.totpSecretSealed), input.request.code, now);
