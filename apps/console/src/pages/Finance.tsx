@@ -144,11 +144,12 @@ function Payouts() {
   return (
     <>
       <Typography.Paragraph>
-        Orders whose payout failed, payouts the provider accepted but has not confirmed for more than{' '}
-        {q.data?.stuckAfterMinutes ?? 30} minutes (chase those with the provider; they cannot be cancelled
-        while the money may still arrive), and payouts that came back after the borrower had already paid
-        something (the returned money is held in suspense against the order: settle it on the loan&apos;s
-        page).
+        Orders whose payout failed or came back before anything was paid (waiting for a new account), payouts
+        the provider accepted but has not confirmed for more than {q.data?.stuckAfterMinutes ?? 30} minutes
+        (chase those with the provider; they cannot be cancelled while the money may still arrive), and
+        payouts that came back after the borrower had already paid something (the returned money is held in
+        suspense against the order, in the ledger: agree with the borrower how it goes back, there is no
+        button for it yet).
       </Typography.Paragraph>
       {q.error && <Alert type="error" title={q.error.message} />}
       <Table<PayoutItem>
@@ -178,7 +179,7 @@ function Payouts() {
           {
             title: 'Actions',
             render: (_, r) =>
-              r.state === 'failed' ? (
+              r.orderStatus === 'payout_failed' ? (
                 <Space>
                   <Button size="small" type="primary" onClick={() => setActing({ item: r, action: 'retry' })}>
                     Retry payout

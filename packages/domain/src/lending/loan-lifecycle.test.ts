@@ -127,6 +127,17 @@ describe('issue 7 loan life (applyOrderEvent)', () => {
     expect(() =>
       applyOrderEvent(paid, { type: 'payout_reversed', payoutId: 'p1', at: at('2026-12-19') }),
     ).toThrow(IllegalTransition);
+    // a loan written off, or with a charge pause still running, is not undone by itself either
+    const reversed = (l: Loan) => () =>
+      applyOrderEvent(l, { type: 'payout_reversed', payoutId: 'p1', at: at('2026-12-18') });
+    expect(reversed({ ...loan, writeOff: { amount: 1n, recovered: 0n } })).toThrow(IllegalTransition);
+    expect(reversed({ ...loan, chargePauses: [{ from: '2026-12-17', until: null }] })).toThrow(
+      IllegalTransition,
+    );
+    expect(reversed({ ...loan, chargePauses: [{ from: '2026-12-10', until: '2026-12-20' }] })).toThrow(
+      IllegalTransition,
+    );
+    expect(reversed({ ...loan, chargePauses: [{ from: '2026-12-10', until: '2026-12-12' }] })).not.toThrow();
   });
 
   it('CO-02 an extension quoted for a due date another extension has moved is held as a duplicate', () => {

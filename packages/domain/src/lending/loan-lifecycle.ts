@@ -498,7 +498,15 @@ function decideOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
       // any late charge and penalty charged meanwhile (the transfer can bounce after the due date).
       // Once the borrower has paid anything, undoing is a decision for operations: the API holds
       // the returned money in suspense instead (apply-payout-result.ts).
-      if (loan.transactions.some((x) => !UNDONE_BY_PAYOUT_REVERSAL.has(x.type)))
+      // So is a loan that carries more than its transactions: a write-off (its own postings and
+      // record), or a charge pause still running (a dispute, a hardship plan) that would pause the
+      // loan paid out again.
+      const today = manilaDate(event.at);
+      if (
+        loan.transactions.some((x) => !UNDONE_BY_PAYOUT_REVERSAL.has(x.type)) ||
+        loan.writeOff ||
+        (loan.chargePauses ?? []).some((p) => p.until === null || p.until > today)
+      )
         throw new IllegalTransition(loan.status, 'payout_reversed');
       const outstanding = outstandingOf(loan.transactions);
       const chargesBack = balance({ lateCharge: -outstanding.lateCharge, penalty: -outstanding.penalty });

@@ -10,6 +10,9 @@ import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.t
 import { recordAudit, type Actor } from './audit.ts';
 import { auditedAction, destinationSummary, type MoneyContext } from './money-context.ts';
 
+/** An attempt whose money is not with the borrower: refused, or paid and bounced back (undone). */
+const PAYOUT_CAME_BACK: readonly string[] = ['failed', 'reversed'];
+
 /**
  * GET /api/console/money/payouts: what finance must look at (BE-05, ST-04): orders whose latest
  * payout attempt failed, attempts the provider accepted but has not confirmed for too long, and
@@ -27,7 +30,8 @@ export async function listPayoutQueue(
     .innerJoin(orders, eq(orders.id, payouts.orderId))
     .where(
       or(
-        and(eq(payouts.state, 'failed'), eq(orders.status, 'payout_failed')),
+        // failed, or bounced back and undone: the order waits for a new account (or is cancelled)
+        and(inArray(payouts.state, PAYOUT_CAME_BACK), eq(orders.status, 'payout_failed')),
         and(eq(payouts.state, 'accepted'), lt(payouts.updatedAt, stuckBefore)),
         // came back after the borrower had paid something: the money waits in suspense for finance
         and(eq(payouts.state, 'reversed'), ne(orders.status, 'payout_failed')),
@@ -109,7 +113,7 @@ export async function retryPayout(
         result: { response: view(found.order, latest), replayed: true },
         audit: { replayed: true, detail: { payoutId: latest.id, reason: input.reason } },
       };
-    if (found.order.status !== 'payout_failed' || failed.state !== 'failed')
+    if (found.order.status !== 'payout_failed' || !PAYOUT_CAME_BACK.includes(failed.state))
       throw new AppError('PAYOUT_NOT_FAILED');
     const decided = decide(found.loan, { type: 'payout_account_fixed', at: now });
     const retry = {
@@ -187,7 +191,11 @@ export async function cancelPayout(
         result: view(found.order, failed),
         audit: { replayed: true, detail: { reason: input.reason } },
       };
-    if (found.order.status !== 'payout_failed' || attempts[0]!.id !== failed.id || failed.state !== 'failed')
+    if (
+      found.order.status !== 'payout_failed' ||
+      attempts[0]!.id !== failed.id ||
+      !PAYOUT_CAME_BACK.includes(failed.state)
+    )
       throw new AppError('PAYOUT_NOT_FAILED');
     const decided = decide(found.loan, { type: 'cancelled_by_operator', at: now });
     await persistLoanOutcome(tx, found.order, decided, now, {

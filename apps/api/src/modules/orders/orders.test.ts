@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { manilaDate } from '@pisonow/domain';
 import { accrueOverdueCharges } from '../servicing/accrue-overdue-charges.ts';
 import { applyLoanEvent } from '../servicing/loan-record.ts';
-import { listPayoutQueue } from '../console/payout-queue.ts';
+import { cancelPayout, listPayoutQueue } from '../console/payout-queue.ts';
 import { moneyContext } from '../console/money-context.ts';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
@@ -313,6 +313,19 @@ describe('BE-05 a payout that comes back after the loan has moved on (issue 7 re
       expect(await ledgerBalanced()).toBe(true);
       // a replay of the same callback changes nothing
       expect((await reverse(orderId)).result).toBe('replayed');
+      // finance sees the order waiting for a new account, and may cancel it
+      const finance = { operatorId: null, email: null, role: 'finance', ip: null, requestId: null };
+      const queue = await listPayoutQueue(moneyContext(t.app), { actor: finance });
+      const item = queue.payouts.find((p) => p.orderId === orderId);
+      expect(item).toMatchObject({ state: 'reversed', orderStatus: 'payout_failed' });
+      const cancelled = await cancelPayout(moneyContext(t.app), {
+        actor: finance,
+        orderId,
+        payoutId: item!.payoutId,
+        reason: 'the borrower has no other account',
+      });
+      expect(cancelled).toMatchObject({ orderStatus: 'cancelled' });
+      expect(await ledgerBalanced()).toBe(true);
     } finally {
       t.clock.set(started);
     }
