@@ -50,10 +50,14 @@ export async function requestWriteOff(
   const what = { action: 'money.write_off.request', targetType: 'order', targetId: input.orderId };
   return auditedAction(ctx, input.actor, what, async (tx) => {
     const key = `write_off:${input.orderId}`;
-    const [drafted] = await tx
+    // the loan is locked while deciding, so two requests at once draft one
+    if (!(await loadLoan(tx, input.orderId, { lock: true }))) throw new AppError('NOT_FOUND');
+    // the draft in force: pending or approved (a rejected one leaves room for a new draft, only one)
+    const drafts = await tx
       .select()
       .from(approvalRequests)
-      .where(eq(approvalRequests.idempotencyKey, key));
+      .where(and(eq(approvalRequests.kind, 'write_off'), eq(approvalRequests.orderId, input.orderId)));
+    const drafted = drafts.find((d) => d.state !== 'rejected') ?? drafts[0];
     if (drafted && drafted.state !== 'rejected')
       return {
         result: {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, amountDueOn, creditStandingAsOf, manilaDate, type OperatorRole } from '@pisonow/domain';
 import {
+  approvalRequests,
   ledgerEntries,
   loanChargePauses,
   loanTransactions,
@@ -86,6 +87,46 @@ describe('BE-15 write-off and recovery', () => {
     expect(res.body.code).toBe('WRITE_OFF_NOT_ELIGIBLE');
     expect(res.body.message).toContain('90 days'); // the threshold comes from its one constant
     expect(await db().select().from(loanWriteOffs).where(eq(loanWriteOffs.orderId, orderId))).toHaveLength(0);
+  });
+
+  it('BE-15 after a rejected draft, one new draft: asking again (or twice at once) answers with it', async () => {
+    const orderId = await overdueLoan(95);
+    const first = await post('finance', `/api/console/money/loans/${orderId}/write-off`, {
+      reason: 'unreachable',
+    });
+    expect(first.body.state).toBe('pending_approval');
+    const rejected = await post(
+      'admin',
+      `/api/console/money/approvals/${first.body.approvalRequestId}/reject`,
+      {
+        reason: 'try collections once more',
+      },
+    );
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    // two at once from one finance session (a second sign-in would reuse its authenticator code)
+    const session = await as('finance');
+    const draft = () =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: `/api/console/money/loans/${orderId}/write-off`,
+          headers: { ...session.write, 'content-type': 'application/json' },
+          payload: JSON.stringify({ reason: 'still unreachable' }),
+        })
+        .then((res) => ({ body: res.json() as Record<string, string> }));
+    const [a, b] = await Promise.all([draft(), draft()]);
+    const again = await post('finance', `/api/console/money/loans/${orderId}/write-off`, {
+      reason: 'and again',
+    });
+    expect(
+      new Set([a!.body.approvalRequestId, b!.body.approvalRequestId, again.body.approvalRequestId]).size,
+    ).toBe(1);
+    expect(again.body.approvalRequestId).not.toBe(first.body.approvalRequestId);
+    const pending = await db()
+      .select()
+      .from(approvalRequests)
+      .where(and(eq(approvalRequests.orderId, orderId), eq(approvalRequests.state, 'pending')));
+    expect(pending).toHaveLength(1);
   });
 
   it('BE-15 drafted by finance, approved by an admin: credit loss against the allowance; the borrower still owes; charges stop; recovery on later payments', async () => {
