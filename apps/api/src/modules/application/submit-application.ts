@@ -32,13 +32,6 @@ export async function submitApplication(ctx: ApplicationContext, input: { custom
       details: [{ field: step, code: 'STEP_INCOMPLETE' }],
     });
   }
-  // ST-03: after a rejection the borrower may resubmit from the retry date on.
-  if (current.status === 'rejected') {
-    const decision = await latestDecision(ctx.db, current.id, current.submissionCount);
-    if (decision?.retryAt && new Date(decision.retryAt) > now) {
-      throw new AppError('RESUBMISSION_DATE', { params: { date: manilaDate(new Date(decision.retryAt)) } });
-    }
-  }
   const identity = saved.find((row) => row.step === 'identityInfo')!.data as {
     idPhotoId: string;
     selfiePhotoId: string;
@@ -54,6 +47,12 @@ export async function submitApplication(ctx: ApplicationContext, input: { custom
     if (!application) throw new AppError('NOT_FOUND');
     if (application.status === 'under_review') return; // already submitted: idempotent by design
     if (!EDITABLE_STATUSES.has(application.status)) throw new AppError('APPLICATION_NOT_EDITABLE');
+    // ST-03: after a rejection the borrower may resubmit from the retry date on. Checked on the last
+    // submission's decision whatever the status says now: saving a step turns a rejected
+    // application back into a draft, and that must not open the door early.
+    const decision = await latestDecision(tx, application.id, application.submissionCount);
+    if (decision?.retryAt && new Date(decision.retryAt) > now)
+      throw new AppError('RESUBMISSION_DATE', { params: { date: manilaDate(new Date(decision.retryAt)) } });
     await tx
       .update(applications)
       .set({

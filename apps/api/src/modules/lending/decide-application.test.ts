@@ -91,6 +91,12 @@ describe('BE-04 ST-03 ST-05 underwriting decisions', () => {
       code: 'RESUBMISSION_DATE',
       message: 'Resubmission allowed on 2026-12-22.',
     });
+    // saving a step turns the application back into a draft: the retry date still holds
+    const edited = await api.json('PUT', '/api/application/steps/baseInfo', b.steps.baseInfo, b.h);
+    expect(edited.status).toBe(200);
+    const afterEdit = await api.json('POST', '/api/application/submit', undefined, b.h);
+    expect(afterEdit.status).toBe(409);
+    expect(afterEdit.body.code).toBe('RESUBMISSION_DATE');
   });
 
   it('ST-03 an age outside the rules is rejected; after the retry date the borrower may resubmit', async () => {
