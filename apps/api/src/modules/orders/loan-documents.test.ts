@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRODUCT, LOCALES, disclosedMonthlyRate, priceLoan, type Locale } from '@pisonow/domain';
+import { translate } from '@pisonow/domain/catalogue/all';
 import {
   disclosedEir,
   disclosureStatement,
   loanAgreement,
   percent,
+  row,
   sanctionLetter,
   type DocumentParties,
 } from './loan-documents.ts';
@@ -190,5 +192,28 @@ describe('issue 10 a one-day term or extension reads "1 day" (the console allows
     expect(sanctionLetter(q, oneDay, 'en-US')).toContain('a loan of ₱2,000.00 for 1 day has been');
     expect(disclosureStatement(q, { ...parties, extensionDays: 2 }, 'en-US')).toContain('by 2 days for');
     expect(disclosureStatement(q, oneDay, 'zh-CN')).toContain('共 1 天');
+  });
+});
+
+describe('RA 3765 the disclosure with a withdrawal coupon', () => {
+  it('CO-01 the itemised deductions add up to the net proceeds (the fee before the coupon, then the coupon)', () => {
+    const q = priceLoan(DEFAULT_PRODUCT, { principal: 200_000n, termDays: 14, coupon: 1_000n });
+    expect(q.coupon).toBe(1_000n);
+    const html = disclosureStatement(q, parties, 'en-US');
+    // the row's value, as centavos: its markup comes from the same row() the document uses
+    const cell = (label: string) => {
+      const prefix = row(label, '|').split('|')[0]!;
+      const at = html.indexOf(prefix);
+      expect(at, label).toBeGreaterThanOrEqual(0);
+      const value = html.slice(at + prefix.length, html.indexOf('</td>', at + prefix.length));
+      return BigInt(value.replace(/\D/g, '')) * (value.startsWith('-') ? -1n : 1n);
+    };
+    const text = (key: string) => translate('en-US', `documents:disclosure.${key}`);
+    const fee = cell(text('serviceFee'));
+    expect(fee).toBe(q.serviceFee + q.coupon); // ₱30.00 before the ₱10.00 coupon
+    const deducted =
+      fee + cell(text('coupon')) + cell(text('creditReportingFee')) + cell(text('tax')) + cell(text('dst'));
+    expect(cell(text('principal')) - deducted).toBe(q.netProceeds);
+    expect(cell(text('netProceeds'))).toBe(q.netProceeds);
   });
 });

@@ -56,6 +56,8 @@ const bpPct = (bp: number) => `${(bp / 100).toFixed(2)}%`;
  * borrower's language: the catalogue's `documents:disclosure.*`.
  */
 export function disclosureStatement(q: Quote, p: DocumentParties, locale: Locale = 'en-US'): string {
+  // The coupon lowers the service fee (pricing.ts: `serviceFee` is already net of it): the fee row is
+  // the fee before the coupon and the coupon row takes it off, so the deductions add up (RA 3765).
   const t = (key: string, vars?: Record<string, unknown>) =>
     translate(locale, `documents:disclosure.${key}`, vars);
   const eir = disclosedEir(q);
@@ -67,7 +69,7 @@ export function disclosureStatement(q: Quote, p: DocumentParties, locale: Locale
 <p>${esc(t('borrower'))}: ${esc(p.borrower.name)} · ${esc(t('order'))} ${esc(p.orderId)} · ${esc(p.date)}</p>
 <table>
 ${row(t('principal'), formatPeso(q.principal))}
-${row(t('serviceFee'), formatPeso(q.serviceFee))}
+${row(t('serviceFee'), formatPeso(q.serviceFee + q.coupon))}
 ${q.coupon > 0n ? row(t('coupon'), `-${formatPeso(q.coupon)}`) : ''}
 ${row(t('creditReportingFee'), formatPeso(q.creditReportingFee))}
 ${row(t('tax'), formatPeso(q.tax))}
