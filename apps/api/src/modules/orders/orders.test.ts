@@ -136,6 +136,40 @@ describe('ST-06 ST-07 withdrawal: order, documents, signature', () => {
     });
   });
 
+  it('issue 7 what the borrower saw is what is booked, even when Manila midnight passes between the check and the booking', async () => {
+    const b = await approved('9194000008');
+    const started = t.clock.now();
+    try {
+      // 23:59:59.9 in Manila: the borrower reads the documents dated today
+      const before = new Date('2026-12-31T15:59:59.900Z');
+      t.clock.set(before);
+      const input = { amount: '200000', termDays: 14 };
+      const seen = await previewOrderDocuments(deps(), { customerId: b.customerId, ...input });
+      // the check drafts at 23:59:59.9; the booking's draft reads the clock after midnight
+      let reads = 0;
+      const clock = { now: () => (reads++ === 0 ? before : new Date('2026-12-31T16:00:00.100Z')) };
+      await expect(
+        placeOrder(
+          { ...deps(), clock },
+          {
+            customerId: b.customerId,
+            request: {
+              signature: SIGNATURE,
+              productVersion: seen.productVersion,
+              documentsSha256: seen.documentsSha256,
+              ...input,
+            } as never,
+          },
+        ),
+      ).rejects.toMatchObject({ code: 'PRICE_CHANGED' });
+      expect(
+        await t.database.db.select().from(orders).where(eq(orders.customerId, b.customerId)),
+      ).toHaveLength(0);
+    } finally {
+      t.clock.set(started);
+    }
+  });
+
   it("RO-01 another borrower's order is not found", async () => {
     const a = await approved('9194000006');
     const c = await approved('9194000007');

@@ -147,6 +147,13 @@ function previewHash(documents: Record<'disclosure' | 'agreement' | 'sanction_le
   return sha256Hex(`${documents.disclosure}\n${documents.agreement}\n${documents.sanction_letter}`);
 }
 
+/** Two drafts priced the same: every figure of the quote and of the servicing terms. */
+const sameFigures = (a: unknown, b: unknown) => {
+  const figures = (x: unknown) =>
+    JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+  return figures(a) === figures(b);
+};
+
 /**
  * `input.orderId` comes from the request's Idempotency-Key (the same key always names the same
  * order): when an earlier attempt with that key committed the order and then died before it could
@@ -189,6 +196,11 @@ export async function placeOrder(
     orderId,
     locale,
   );
+  // The booking is drafted again (its documents name the order): it must be the very offer checked
+  // above. A product version saved in between, or Manila midnight passing (the documents' date),
+  // would book something the borrower never read: they read it again instead.
+  if (manilaDate(now) !== manilaDate(seen.now) || !sameFigures([quote, terms], [seen.quote, seen.terms]))
+    throw new AppError('PRICE_CHANGED');
 
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order:${customerId}`}, 0))`);
