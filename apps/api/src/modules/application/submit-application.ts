@@ -45,7 +45,10 @@ export async function submitApplication(ctx: ApplicationContext, input: { custom
       .where(eq(applications.id, current.id))
       .for('update');
     if (!application) throw new AppError('NOT_FOUND');
-    if (application.status === 'under_review') return; // already submitted: idempotent by design
+    // Already submitted: idempotent by design. Approved counts too: a submit retried after a crash
+    // (its Idempotency-Key lease ran out with no stored answer) can find the decision already made,
+    // and must answer with it, not refuse the borrower (issue 8, the crash run).
+    if (application.status === 'under_review' || application.status === 'approved') return;
     if (!EDITABLE_STATUSES.has(application.status)) throw new AppError('APPLICATION_NOT_EDITABLE');
     // ST-03: after a rejection the borrower may resubmit from the retry date on. Checked on the last
     // submission's decision whatever the status says now: saving a step turns a rejected

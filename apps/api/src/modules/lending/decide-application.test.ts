@@ -33,6 +33,10 @@ describe('BE-04 ST-03 ST-05 underwriting decisions', () => {
     const b = await submitted('9193000001', { idNumber: 'CRN-0111-0000001-1' });
     const decision = await decideApplication(deps(), { applicationId: b.applicationId });
     expect(decision).toMatchObject({ outcome: 'approve', limit: 400_000n });
+    // a submit retried after a crash finds the decision made: it answers with it, changes nothing
+    const retried = await api.json('POST', '/api/application/submit', undefined, b.h);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'approved', submissionCount: 1 });
     const v = (await b.view()).body;
     expect(v).toMatchObject({
       status: 'approved',
