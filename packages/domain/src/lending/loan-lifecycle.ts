@@ -493,21 +493,22 @@ function decideOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
     case 'payout_account_fixed':
       return { ...transition(loan, 'payout_account_fixed'), transactions: [], held: null };
     case 'payout_reversed': {
-      const t = transition(loan, 'payout_reversed');
       // The borrower never received the money, so the loan is undone exactly: the disbursement, and
       // any late charge and penalty charged meanwhile (the transfer can bounce after the due date).
-      // Once the borrower has paid anything, undoing is a decision for operations: the API holds
-      // the returned money in suspense instead (apply-payout-result.ts).
-      // So is a loan that carries more than its transactions: a write-off (its own postings and
-      // record), or a charge pause still running (a dispute, a hardship plan) that would pause the
-      // loan paid out again.
+      // Once the borrower has paid anything, or the loan is closed, undoing it is a decision for
+      // finance; so is a loan that carries more than its transactions: a write-off (its own
+      // postings and record), or a charge pause still running (a dispute, a hardship plan) that
+      // would pause the loan paid out again. Money never throws: the returned proceeds are held in
+      // suspense against the order (the console's payout queue lists the attempt).
       const today = manilaDate(event.at);
       if (
+        !(loan.status === 'repaying' || loan.status === 'overdue') ||
         loan.transactions.some((x) => !UNDONE_BY_PAYOUT_REVERSAL.has(x.type)) ||
         loan.writeOff ||
         (loan.chargePauses ?? []).some((p) => p.until === null || p.until > today)
       )
-        throw new IllegalTransition(loan.status, 'payout_reversed');
+        return hold(loan, loan.quote.netProceeds, 'not_repayable', `payout-reversed:${event.payoutId}`);
+      const t = transition(loan, 'payout_reversed');
       const outstanding = outstandingOf(loan.transactions);
       const chargesBack = balance({ lateCharge: -outstanding.lateCharge, penalty: -outstanding.penalty });
       const reversal: PostedLoanTransaction = {

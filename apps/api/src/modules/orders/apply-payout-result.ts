@@ -1,19 +1,10 @@
 import { eq } from 'drizzle-orm';
-import {
-  IllegalTransition,
-  applyOrderEvent,
-  balanced,
-  isServicing,
-  type LoanEvent,
-  type Loan,
-  type LoanOutcome,
-} from '@pisonow/domain';
+import type { LoanEvent } from '@pisonow/domain';
 import type { Tx } from '../../db/client.ts';
 import { payouts } from '../../db/schema/index.ts';
 import type { PayoutState } from '../../providers/payout/payout-provider.ts';
 import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.ts';
 import { recordAutomaticDisbursement } from '../easy-reloan/easy-reloan-record.ts';
-import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import type { OrdersContext } from './orders-context.ts';
 
 export interface PayoutOutcome {
@@ -25,16 +16,6 @@ export interface PayoutOutcome {
 }
 
 const TERMINAL = new Set(['succeeded', 'failed', 'reversed']);
-
-/** The lifecycle's answer, or null where the state machine does not take the event. */
-function tryDecide(loan: Loan, event: LoanEvent): LoanOutcome | null {
-  try {
-    return applyOrderEvent(loan, event);
-  } catch (error) {
-    if (error instanceof IllegalTransition) return null;
-    throw error;
-  }
-}
 
 /**
  * Applies what the provider said about one payout attempt, from the send itself or from a webhook,
@@ -71,39 +52,15 @@ export async function applyPayoutResultInTx(
   if (outcome.state === 'accepted') return 'applied';
 
   const status = found.loan.status;
-  if (outcome.state === 'reversed') {
-    // The transfer came back: the borrower never had the money. The lifecycle undoes the loan
-    // (with any charges accrued meanwhile) unless the borrower has paid something or the loan has
-    // closed; then the returned money is held in suspense for finance (the payout queue lists the
-    // attempt), never left unbooked.
-    const event: LoanEvent = { type: 'payout_reversed', payoutId: payout.id, at: now };
-    const undone = isServicing(status) ? tryDecide(found.loan, event) : null;
-    if (undone)
-      await persistLoanOutcome(tx, found.order, undone, now, {
-        payoutId: payout.id,
-        providerState: outcome.state,
-      });
-    else
-      await postLedgerTransaction(tx, {
-        kind: 'suspense',
-        idempotencyKey: `suspense:payout-reversed:${payout.id}`,
-        customerId: found.order.customerId,
-        orderId: found.order.id,
-        reference: payout.id,
-        entries: balanced([
-          { account: 'cash_at_provider', amount: payout.amount },
-          { account: 'suspense', amount: -payout.amount },
-        ]),
-        at: now,
-      });
-    return 'applied';
-  }
   const event: LoanEvent | null =
     outcome.state === 'succeeded' && status === 'disbursing'
       ? { type: 'payout_succeeded', payoutId: payout.id, at: now }
       : outcome.state === 'failed' && status === 'disbursing'
         ? { type: 'payout_failed', payoutId: payout.id, at: now }
-        : null;
+        : // the money came back: the loan is undone, or the money held in suspense (applyOrderEvent)
+          outcome.state === 'reversed'
+          ? { type: 'payout_reversed', payoutId: payout.id, at: now }
+          : null;
   // An answer about an attempt the order has moved past (e.g. cancelled meanwhile) is recorded only.
   if (event)
     await persistLoanOutcome(tx, found.order, decide(found.loan, event), now, {
