@@ -208,7 +208,7 @@ describe('BE-08 audit trail', () => {
     }
   });
 
-  it('NPC: a borrower search is audited by how it matched and whom it found, never by the typed text (a whole ID number stays sealed)', async () => {
+  it('BE-08 BE-12 (NPC): a borrower search is audited by how it matched and whom it found, never by the typed text (a whole ID number stays sealed)', async () => {
     const support = await signInOperator(t, ops.support);
     const typed = 'CRN-0111-2222333-4';
     await api.json('GET', `/api/console/borrowers?q=${encodeURIComponent(typed)}`, undefined, support.get);

@@ -301,7 +301,7 @@ describe('issue 11 waivers and maker-checker', () => {
     expect(tooMuch.body.code).toBe('WAIVER_EXCEEDS_CHARGES');
   });
 
-  it('issue 11: the threshold counts the waivers already on the loan: a large waiver split into small ones still waits for an admin', async () => {
+  it('BE-08 BE-15 issue 11: the threshold counts the waivers already on the loan: a large waiver split into small ones still waits for an admin', async () => {
     const { orderId, penalty } = await overdueLoan(1_000_000n);
     expect(penalty).toBeGreaterThan(24_000n);
     const waive = (key: string) =>

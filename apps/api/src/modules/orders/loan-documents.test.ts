@@ -196,7 +196,7 @@ describe('issue 10 a one-day term or extension reads "1 day" (the console allows
 });
 
 describe('RA 3765 the disclosure with a withdrawal coupon', () => {
-  it('CO-01 the itemised deductions add up to the net proceeds (the fee before the coupon, then the coupon)', () => {
+  it('BE-07 CO-01 the itemised deductions add up to the net proceeds (the fee before the coupon, then the coupon)', () => {
     const q = priceLoan(DEFAULT_PRODUCT, { principal: 200_000n, termDays: 14, coupon: 1_000n });
     expect(q.coupon).toBe(1_000n);
     const html = disclosureStatement(q, parties, 'en-US');

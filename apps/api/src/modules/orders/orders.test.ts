@@ -136,7 +136,7 @@ describe('ST-06 ST-07 withdrawal: order, documents, signature', () => {
     });
   });
 
-  it('issue 7 what the borrower saw is what is booked, even when Manila midnight passes between the check and the booking', async () => {
+  it('BE-07 issue 7 what the borrower saw is what is booked, even when Manila midnight passes between the check and the booking', async () => {
     const b = await approved('9194000008');
     const started = t.clock.now();
     try {

@@ -68,6 +68,14 @@ const repay = (
     { ...h, 'idempotency-key': key },
   );
 const moveClock = (days: number) => api.json('POST', '/api/sandbox/clock', { advanceDays: days });
+/** A signed collection webhook, delivered through the real route. */
+const deliver = (hook: { headers: Record<string, string>; rawBody: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/collections/webhook',
+    headers: hook.headers,
+    payload: hook.rawBody,
+  });
 const simulate = (repaymentId: string, body: Record<string, unknown>) =>
   api.json('POST', `/api/sandbox/repayments/${repaymentId}/simulate`, body);
 
@@ -196,19 +204,9 @@ describe('issue 7 repayment over HTTP (ST-01, ST-02, VAL-15, BE-05, BE-09, BE-10
       payload: hook.rawBody.replace('1500.00', '2042.00'),
     });
     expect(tampered.statusCode).toBe(401);
-    const once = await t.app.inject({
-      method: 'POST',
-      url: '/api/collections/webhook',
-      headers: hook.headers,
-      payload: hook.rawBody,
-    });
+    const once = await deliver(hook);
     expect(once.json()).toMatchObject({ result: 'held' });
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: '/api/collections/webhook',
-      headers: hook.headers,
-      payload: hook.rawBody,
-    });
+    const replay = await deliver(hook);
     expect(replay.json()).toMatchObject({ result: 'replayed' });
     expect(await suspenseOf(b.orderId)).toBe(150_000n);
     expect((await api.json('GET', `/api/repayments/${first.id}`, undefined, b.h)).body).toMatchObject({
@@ -228,16 +226,7 @@ describe('issue 7 repayment over HTTP (ST-01, ST-02, VAL-15, BE-05, BE-09, BE-10
       attempt: 2,
       collection: { referenceId: third.id, amount: third.amount, channel: 'otc', providerCode: '7ELEVEN' },
     });
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/collections/webhook',
-          headers: again.headers,
-          payload: again.rawBody,
-        })
-      ).json(),
-    ).toMatchObject({ result: 'held' });
+    expect((await deliver(again)).json()).toMatchObject({ result: 'held' });
     expect(await suspenseOf(b.orderId)).toBe(150_000n + BigInt(total));
     expect(await ledgerBalanced()).toBe(true);
     // ST-02: the borrower sees the second payment as a record of its own, held as a duplicate
@@ -271,22 +260,12 @@ describe('issue 7 repayment over HTTP (ST-01, ST-02, VAL-15, BE-05, BE-09, BE-10
         providerCode: 'GCASH',
       },
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/collections/webhook',
-      headers: hook.headers,
-      payload: hook.rawBody,
-    });
+    const res = await deliver(hook);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ result: 'unknown' });
     expect((await suspenseTotal()) - before).toBe(100_000n);
     // the provider's retry of the same event changes nothing
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/collections/webhook',
-      headers: hook.headers,
-      payload: hook.rawBody,
-    });
+    const again = await deliver(hook);
     expect(again.json()).toMatchObject({ result: 'replayed' });
     expect((await suspenseTotal()) - before).toBe(100_000n);
     expect(await ledgerBalanced()).toBe(true);
@@ -325,16 +304,7 @@ describe('issue 7 repayment over HTTP (ST-01, ST-02, VAL-15, BE-05, BE-09, BE-10
       now: t.clock.now(),
       collection: { referenceId: row.id, amount: row.amount, channel: 'ewallet', providerCode: 'GCASH' },
     });
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/collections/webhook',
-          headers: hook.headers,
-          payload: hook.rawBody,
-        }),
-      ),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => deliver(hook)));
     expect(results.map((r) => r.json().result).sort()).toEqual(['applied', ...Array(49).fill('replayed')]);
     expect(
       await db()
