@@ -42,9 +42,9 @@ export function creditStandingAsOf(loan: CreditFacts, asOf: string): CreditStand
   // Paid out as the history says, not as the order says now: a transfer that bounced back cleared
   // the order's date (and a new payout sets another), but the bureau was told of the loan as it
   // stood then, and must hear how it ended (BE-13: a past month's file reproduces what was sent).
-  const payouts = upTo.filter((t) => t.type === 'disbursement');
-  const disbursedOn = payouts.at(-1)?.businessDate ?? (upTo.length === 0 ? loan.disbursedOn : null);
-  if (!disbursedOn || disbursedOn > asOf) return null;
+  const lastPayout = upTo.filter((t) => t.type === 'disbursement').at(-1);
+  if (!lastPayout) return null;
+  const disbursedOn = lastPayout.businessDate;
   // A payment reported late takes back the charges posted for the days after the payer paid, dated
   // the day the payer paid (BE-10); some of those charges can be dated after `asOf`, so as of that
   // day the reversal can exceed what had been charged. Charges owed are never below zero.
@@ -70,8 +70,7 @@ export function creditStandingAsOf(loan: CreditFacts, asOf: string): CreditStand
       : null;
   const daysPastDue = total > 0n ? Math.max(0, daysBetween(dueDate, asOf)) : 0;
   // ended by taking the principal back (a payout that bounced, a cancellation) rather than by payment
-  const lastPayout = payouts.at(-1);
-  const sinceLastPayout = lastPayout ? upTo.slice(upTo.indexOf(lastPayout)) : upTo;
+  const sinceLastPayout = upTo.slice(upTo.indexOf(lastPayout));
   const undone = sinceLastPayout.some((t) => t.type === 'reversal' && t.portions.principal < 0n);
   const status: CreditAccountStatus =
     total === 0n
