@@ -14,50 +14,13 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { randomInt } from 'node:crypto';
+import { IPHONE_UA, signInSandboxBorrower } from './sandbox-borrower.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 const runs = Number(process.env.LH_RUNS ?? 1);
 const minStart = Number(process.env.LH_MIN_START ?? 0);
 const minLoggedIn = Number(process.env.LH_MIN_LOGGED_IN ?? 0);
 const pages = (process.env.LH_PAGES ?? '/start,/homeIndex,/allWithdraw').split(',');
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
-
-async function json(path, init) {
-  const res = await fetch(`${base}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) },
-  });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** A borrower session through the sandbox SMS outbox (the same way the browser suite logs in). */
-async function login() {
-  const phone = `9${randomInt(100_000_000, 999_999_999)}`;
-  await json('/api/auth/login-code', {
-    method: 'POST',
-    body: JSON.stringify({ phone }),
-    headers: { 'idempotency-key': crypto.randomUUID() },
-  });
-  const outbox = await json(`/api/sandbox/outbox?phone=${phone}`);
-  const code = /(\d{4})/.exec((outbox.messages[0]?.body ?? '').replace(/\[.*?\]|【.*?】/, ''))?.[1];
-  const config = await json('/api/config/public');
-  const session = await json('/api/auth/login', {
-    method: 'POST',
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify({
-      phone,
-      code,
-      privacyAccepted: true,
-      privacyPolicyVersion: config.privacyPolicyVersion,
-    }),
-  });
-  return { ...session, phone };
-}
-
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -79,7 +42,7 @@ try {
     for (let i = 0; i < runs; i++) {
       const page = await browser.newPage();
       if (loggedIn) {
-        const session = await login();
+        const session = await signInSandboxBorrower(base);
         await page.goto(`${base}/api/health`); // same origin, no app running to overwrite the store
         // a first visit: no service worker and no Cache Storage from an earlier run
         const reset = await page.createCDPSession();

@@ -8,43 +8,12 @@
 // Each base is a sandbox server (SANDBOX=1), e.g. the same server bundle with WEB_DIST pointing at
 // another `vite build --outDir`. A borrower is logged in through the sandbox outbox on each.
 import { chromium } from 'playwright-core';
-import { randomInt } from 'node:crypto';
+import { IPHONE_UA, signInSandboxBorrower as login } from './sandbox-borrower.mjs';
 
 const bases = (process.env.BASES ?? 'http://127.0.0.1:8399').split(',').map((b) => b.replace(/\/$/, ''));
 const pagePath = process.env.PAGE ?? '/homeIndex';
 const loads = Number(process.env.N ?? 9);
 const slowdown = Number(process.env.CPU_SLOWDOWN ?? 4);
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
-
-async function json(base, path, init = {}) {
-  const res = await fetch(`${base}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), ...init.headers },
-  });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${base}${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function login(base) {
-  const phone = `9${randomInt(100_000_000, 999_999_999)}`;
-  await json(base, '/api/auth/login-code', { method: 'POST', body: JSON.stringify({ phone }) });
-  const outbox = await json(base, `/api/sandbox/outbox?phone=${phone}`);
-  const code = /(\d{4})/.exec((outbox.messages[0]?.body ?? '').replace(/\[.*?\]|【.*?】/, ''))?.[1];
-  const config = await json(base, '/api/config/public');
-  const session = await json(base, '/api/auth/login', {
-    method: 'POST',
-    body: JSON.stringify({
-      phone,
-      code,
-      privacyAccepted: true,
-      privacyPolicyVersion: config.privacyPolicyVersion,
-    }),
-  });
-  return { customerId: session.customerId, token: session.token, phone };
-}
-
 async function measure(browser, base, session) {
   const context = await browser.newContext({
     userAgent: IPHONE_UA,
