@@ -46,7 +46,7 @@ export async function signIn(
     });
     throw new AppError('CONSOLE_SIGN_IN_FAILED');
   }
-  const refuseLocked = async (lockedUntil: Date) => {
+  const refuseLocked = async (lockedUntil: Date): Promise<never> => {
     const seconds = Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000);
     await recordAudit(ctx.db, ctx.clock, actorFor(operator), {
       action: 'auth.sign_in',
@@ -59,7 +59,7 @@ export async function signIn(
       params: { count: Math.ceil(seconds / 60) },
     });
   };
-  if (operator.lockedUntil && operator.lockedUntil > now) await refuseLocked(operator.lockedUntil);
+  if (operator.lockedUntil && operator.lockedUntil > now) return refuseLocked(operator.lockedUntil);
 
   // BE-08: each attempt takes its place in the count BEFORE the slow check, in one statement, so
   // guesses sent in parallel (to one process or several) are all counted and at most
@@ -78,17 +78,17 @@ export async function signIn(
       .select({ lockedUntil: operators.lockedUntil })
       .from(operators)
       .where(eq(operators.id, operator.id));
-    await refuseLocked(row?.lockedUntil ?? lockUntil);
+    return refuseLocked(row?.lockedUntil ?? lockUntil);
   }
   // More attempts than failures left: refused unchecked, and the account locks. Locking here (not
   // only when a checked failure reaches the limit) also heals a count left above the limit by an
   // attempt that never finished (a crash during the check, a failed audit write).
-  if (slot!.attempt > ctx.lockFailures) {
+  if (slot.attempt > ctx.lockFailures) {
     await ctx.db
       .update(operators)
       .set({ failedAttempts: 0, lockedUntil: lockUntil })
       .where(and(eq(operators.id, operator.id), gt(operators.failedAttempts, ctx.lockFailures)));
-    await refuseLocked(lockUntil);
+    return refuseLocked(lockUntil);
   }
 
   const passwordOk = await verifyPassword(input.request.password, operator.passwordHash);
@@ -109,7 +109,7 @@ export async function signIn(
     if (taken.length === 0) reason = 'totp_replay';
   }
   if (reason) {
-    const failures = slot!.attempt; // this failure is already counted
+    const failures = slot.attempt; // this failure is already counted
     const lock = failures >= ctx.lockFailures;
     await ctx.db.transaction(async (tx) => {
       if (lock)
