@@ -38,7 +38,7 @@ describe('production bundle (dist/server.mjs)', () => {
     for (const lazy of ['render-pdf-', 's3-storage-', 'seed-sandbox-list-'])
       expect(files.some((f) => f.startsWith(lazy))).toBe(true);
     // what the server loads at start: its entry and every chunk that imports statically, followed
-    // through (a static `import … from` or `import "…"`; import() is left for later)
+    // through (a static `import … from` or `import "…"`, minified or not; import() is left for later)
     const loaded = new Set<string>();
     const packages = new Set<string>();
     const follow = async (file: string) => {
@@ -46,7 +46,7 @@ describe('production bundle (dist/server.mjs)', () => {
       loaded.add(file);
       const text = await readFile(path.join(outDir, file), 'utf8');
       for (const [, specifier] of text.matchAll(
-        /(?:^|[;\n])\s*import\s*(?:[^"'();]*?\sfrom\s*)?["']([^"']+)["']/g,
+        /(?:^|[;\n])\s*import\s*(?:[^"'();]*?\bfrom\s*)?["']([^"']+)["']/g,
       )) {
         if (specifier!.startsWith('./')) await follow(specifier!.slice(2));
         else packages.add(specifier!);
@@ -56,6 +56,14 @@ describe('production bundle (dist/server.mjs)', () => {
     expect(packages).toContain('piscina'); // the check sees externals at all
     for (const pkg of ['pdf-lib', 'fontkit', '@aws-sdk/client-s3', 'fast-xml-parser', 'sharp'])
       expect([...packages], pkg).not.toContain(pkg);
+  });
+
+  it('is ASCII only: V8 keeps every module source in the heap, at two bytes a character if one is not', async () => {
+    for (const file of (await readdir(outDir)).filter((f) => f.endsWith('.mjs'))) {
+      const text = await readFile(path.join(outDir, file), 'utf8');
+      const wide = /[^\x00-\x7f]/.exec(text);
+      expect(wide && text.slice(Math.max(0, wide.index - 60), wide.index + 20), file).toBeNull();
+    }
   });
 
   it('migrates and is ready; a borrower signs in, gets their data as a PDF, and the face check runs in the worker', async () => {
