@@ -61,5 +61,10 @@ declare module 'fastify' {
     auth?: boolean | 'in-query';
     /** opt into the Idempotency-Key mechanism */
     idempotency?: 'required' | 'optional';
+    /**
+     * a payment provider's webhook: its payload is not refused for holding NUL characters (the
+     * provider would deliver it again forever); the use case stores it through `withoutNul`
+     */
+    fromProvider?: boolean;
   }
 }

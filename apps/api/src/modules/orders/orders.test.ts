@@ -266,6 +266,40 @@ describe('BE-05 ST-04 disbursement', () => {
     ).toHaveLength(1);
   });
 
+  it('BE-05 an authentic callback we do not act on is answered, not refused; a NUL in its fields is stored replaced', async () => {
+    const b = await approved('9195000013', '1111');
+    const orderId = await withdraw(b.customerId);
+    expect(await disburseOrder(jobDeps(), { orderId })).toBe('accepted');
+    const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
+    const cb = (body: Record<string, unknown>) =>
+      receivePayoutCallback(jobDeps(), { headers: sandbox.signCallback(body), body });
+    // a status the adapter does not model: refused as forged (401), the provider re-delivered it for
+    // a day and then dropped it
+    const onHold = { providerPayoutId: payout!.providerPayoutId, referenceId: payout!.id, state: 'on_hold' };
+    expect(await cb(onHold)).toBe('unread');
+    expect(await cb(onHold)).toBe('unread');
+    // a NUL in the provider's failure code failed the insert: a 500 on every delivery
+    const failed = {
+      providerPayoutId: payout!.providerPayoutId,
+      referenceId: payout!.id,
+      state: 'failed',
+      failureCode: 'INVALID\u0000DESTINATION',
+    };
+    expect(await cb(failed)).toBe('applied');
+    const [after] = await t.database.db.select().from(payouts).where(eq(payouts.id, payout!.id));
+    expect(after).toMatchObject({ state: 'failed', failureCode: 'INVALID\ufffdDESTINATION' });
+    // through the route: the text guard refuses a NUL from a borrower (400), not from the provider
+    const appPayouts = ordersContext(t.app).payouts as SandboxPayoutProvider;
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/payouts/callbacks',
+      headers: { 'content-type': 'application/json', ...appPayouts.signCallback(failed) },
+      payload: JSON.stringify(failed),
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toMatchObject({ result: 'replayed' });
+  });
+
   it('BE-05 a reversed payout undoes its ledger posting and asks for a new account', async () => {
     const b = await approved('9195000004', '2222');
     const orderId = await withdraw(b.customerId);

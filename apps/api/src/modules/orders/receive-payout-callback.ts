@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { payoutCallbacks, payouts } from '../../db/schema/index.ts';
+import { payoutCallbacks, payouts, providerWebhooks } from '../../db/schema/index.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { withoutNul } from '../../lib/without-nul.ts';
 import { applyPayoutResultInTx } from './apply-payout-result.ts';
 import type { OrdersContext } from './orders-context.ts';
 
@@ -10,16 +12,34 @@ import type { OrdersContext } from './orders-context.ts';
  * Recording and applying happen in ONE database transaction: a crash between them can neither
  * lose the event (nothing is recorded, the provider retries) nor apply it twice (each
  * (payout, state) is recorded once, so a replay changes nothing). The payout must be ours and,
- * once the provider id is known, must match it.
+ * once the provider id is known, must match it. An authentic callback we cannot read (a status we
+ * do not act on) is recorded as `unread` and answered 2xx, not refused like a forgery; what is
+ * stored has its NUL characters replaced (lib/without-nul.ts), which PostgreSQL cannot hold.
  */
 export async function receivePayoutCallback(
   ctx: Pick<OrdersContext, 'db' | 'clock' | 'payouts'>,
   input: { headers: Record<string, string | string[] | undefined>; body: unknown },
-): Promise<'forged' | 'replayed' | 'unknown' | 'applied' | 'ignored'> {
-  const { body } = input;
+): Promise<'forged' | 'replayed' | 'unknown' | 'applied' | 'ignored' | 'unread'> {
   const now = ctx.clock.now();
-  const callback = ctx.payouts.verifyCallback(input.headers, body);
-  if (!callback) return 'forged';
+  const read = ctx.payouts.verifyCallback(input.headers, input.body);
+  if (!read && !ctx.payouts.isAuthentic(input.headers, input.body)) return 'forged';
+  const body = withoutNul(input.body);
+  if (!read) {
+    await ctx.db
+      .insert(providerWebhooks)
+      .values({
+        id: randomUUID(),
+        kind: 'payout',
+        provider: ctx.payouts.name,
+        providerEventId: `unread:${sha256Hex(JSON.stringify(body) ?? '')}`,
+        result: 'unread',
+        body: body ?? null,
+        receivedAt: now,
+      })
+      .onConflictDoNothing();
+    return 'unread';
+  }
+  const callback = withoutNul(read);
   return ctx.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(payoutCallbacks)

@@ -203,7 +203,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   // Webhook: authenticated by the provider's token, not by a borrower session.
   app.post(
     '/payouts/callbacks',
-    { schema: { tags: ['lending'], summary: 'Payout provider webhook', hide: false } },
+    {
+      config: { fromProvider: true },
+      schema: { tags: ['lending'], summary: 'Payout provider webhook', hide: false },
+    },
     async (request, reply) => {
       const result = await receivePayoutCallback(ctx, { headers: request.headers, body: request.body });
       if (result === 'forged')

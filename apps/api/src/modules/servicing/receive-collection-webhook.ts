@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { balanced } from '@pisonow/domain';
 import { providerWebhooks, repayments } from '../../db/schema/index.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { withoutNul } from '../../lib/without-nul.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { decide, loadLoan, persistLoanOutcome } from './loan-record.ts';
 import type { ServicingContext } from './servicing-context.ts';
 import { consumeRepaymentCoupon, reservedCouponFor } from '../coupons/use-coupon.ts';
 
-export type WebhookResult = 'forged' | 'replayed' | 'unknown' | 'applied' | 'held' | 'closed' | 'ignored';
+export type WebhookResult =
+  'forged' | 'replayed' | 'unknown' | 'applied' | 'held' | 'closed' | 'ignored' | 'unread';
 
 /**
  * A collection provider's webhook (BE-05, BE-10). Verified (signature), de-duplicated (the
@@ -16,20 +19,42 @@ export type WebhookResult = 'forged' | 'replayed' | 'unknown' | 'applied' | 'hel
  * midway leaves nothing, and the provider's retry applies it then; a replay finds its record and
  * changes nothing. A payment counts as of the payer's paid-at time. Money that cannot be applied
  * (another amount, a second payment, a settled loan) is held in suspense with the reason.
+ *
+ * An authentic delivery that the provider's adapter cannot read (a kind or status we do not act on,
+ * a field in an unexpected shape) is recorded once per body as `unread` and answered 2xx: answered
+ * 401 like a forgery, the provider would deliver it for a day and then drop it, leaving no trace.
+ * The payload is stored with its NUL characters replaced (lib/without-nul.ts): PostgreSQL cannot
+ * hold them, and a failed insert would refuse the payment on every delivery.
  */
 export async function receiveCollectionWebhook(
   ctx: ServicingContext,
   input: { headers: Record<string, string | string[] | undefined>; rawBody: string },
 ): Promise<WebhookResult> {
   const now = ctx.clock.now();
-  const event = ctx.collections.verifyWebhook(input.headers, input.rawBody, now);
-  if (!event) return 'forged';
+  const read = ctx.collections.verifyWebhook(input.headers, input.rawBody, now);
+  if (!read && !ctx.collections.isAuthentic(input.headers, input.rawBody, now)) return 'forged';
   let body: unknown = null;
   try {
-    body = JSON.parse(input.rawBody);
+    body = withoutNul(JSON.parse(input.rawBody));
   } catch {
-    body = { raw: input.rawBody.slice(0, 2_000) };
+    body = { raw: withoutNul(input.rawBody.slice(0, 2_000)) };
   }
+  if (!read) {
+    await ctx.db
+      .insert(providerWebhooks)
+      .values({
+        id: randomUUID(),
+        kind: 'collection',
+        provider: ctx.collections.name,
+        providerEventId: `unread:${sha256Hex(input.rawBody)}`,
+        result: 'unread',
+        body,
+        receivedAt: now,
+      })
+      .onConflictDoNothing();
+    return 'unread';
+  }
+  const event = withoutNul(read);
   return ctx.db.transaction(async (tx): Promise<WebhookResult> => {
     const recordId = randomUUID();
     const recorded = await tx

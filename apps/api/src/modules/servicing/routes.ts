@@ -260,7 +260,10 @@ const servicingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     hook.post(
       '/collections/webhook',
-      { schema: { tags: ['servicing'], summary: 'Collection provider webhook (signed)' } },
+      {
+        config: { fromProvider: true },
+        schema: { tags: ['servicing'], summary: 'Collection provider webhook (signed)' },
+      },
       async (request, reply) => {
         const rawBody = typeof request.body === 'string' ? request.body : '';
         const result = await receiveCollectionWebhook(ctx, { headers: request.headers, rawBody });

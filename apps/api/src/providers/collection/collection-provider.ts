@@ -118,9 +118,16 @@ export interface CollectionProvider {
   /**
    * Checks the webhook's authenticity against the raw body exactly as received (signature or token,
    * constant-time; signed timestamps within tolerance of `receivedAt`) and normalizes it. Null when
-   * it is forged, stale, malformed, or not about a collection (answer 2xx to ignored kinds, 401 to forged).
+   * it is forged, stale, malformed, or not about a collection; `isAuthentic` tells these apart.
    */
   verifyWebhook(headers: WebhookHeaders, rawBody: string, receivedAt: Date): CollectionEvent | null;
+  /**
+   * The authenticity check alone. A delivery that is authentic but that `verifyWebhook` cannot read
+   * (a kind or status we do not act on, a field in a shape we do not expect) is recorded and
+   * answered 2xx: answered 401 like a forgery, the provider would deliver it again for a day and
+   * then drop it, leaving no trace of it with us.
+   */
+  isAuthentic(headers: WebhookHeaders, rawBody: string, receivedAt: Date): boolean;
 }
 
 /** The provider refused or could not be reached; `retryable` says whether trying again can help. */

@@ -268,18 +268,22 @@ export class SandboxCollectionProvider implements CollectionProvider {
     return `t=${t},v1=${createHmac('sha256', this.#secret).update(`${t}.${rawBody}`).digest('hex')}`;
   }
 
-  verifyWebhook(headers: WebhookHeaders, rawBody: string, receivedAt: Date): CollectionEvent | null {
+  isAuthentic(headers: WebhookHeaders, rawBody: string, receivedAt: Date): boolean {
     const header = headerValue(headers, SANDBOX_SIGNATURE_HEADER);
-    if (!header) return null;
+    if (!header) return false;
     const parts = new Map(
       header.split(',').map((p) => p.trim().split('=', 2) as [string, string | undefined]),
     );
     const t = parts.get('t');
     const v1 = parts.get('v1');
-    if (!t || !/^\d{1,12}$/.test(t) || !v1 || !/^[0-9a-f]{64}$/.test(v1)) return null;
+    if (!t || !/^\d{1,12}$/.test(t) || !v1 || !/^[0-9a-f]{64}$/.test(v1)) return false;
     const expected = createHmac('sha256', this.#secret).update(`${t}.${rawBody}`).digest();
-    if (!timingSafeEqual(expected, Buffer.from(v1, 'hex'))) return null;
-    if (Math.abs(receivedAt.getTime() - Number(t) * 1000) > this.#toleranceMs) return null;
+    if (!timingSafeEqual(expected, Buffer.from(v1, 'hex'))) return false;
+    return Math.abs(receivedAt.getTime() - Number(t) * 1000) <= this.#toleranceMs;
+  }
+
+  verifyWebhook(headers: WebhookHeaders, rawBody: string, receivedAt: Date): CollectionEvent | null {
+    if (!this.isAuthentic(headers, rawBody, receivedAt)) return null;
 
     let body: unknown;
     try {

@@ -213,13 +213,17 @@ export class XenditCollectionProvider implements CollectionProvider {
     };
   }
 
-  verifyWebhook(headers: WebhookHeaders, rawBody: string, _receivedAt: Date): CollectionEvent | null {
+  isAuthentic(headers: WebhookHeaders, _rawBody: string, _receivedAt: Date): boolean {
     // Xendit signs nothing with a timestamp: the static token is its only authenticity check (see above).
     const token = headerValue(headers, 'x-callback-token');
-    if (typeof token !== 'string') return null;
+    if (typeof token !== 'string') return false;
     const a = Buffer.from(token);
     const b = Buffer.from(this.#o.callbackToken);
-    if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  verifyWebhook(headers: WebhookHeaders, rawBody: string, receivedAt: Date): CollectionEvent | null {
+    if (!this.isAuthentic(headers, rawBody, receivedAt)) return null;
 
     let parsed: unknown;
     try {

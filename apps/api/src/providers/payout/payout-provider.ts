@@ -42,11 +42,17 @@ export interface PayoutCallback {
 export interface PayoutProvider {
   readonly name: string;
   send(request: PayoutRequest): Promise<PayoutResult>;
-  /** null when the callback is not authentic or not about a payout */
+  /** null when the callback is not authentic or not about a payout; `isAuthentic` tells these apart */
   verifyCallback(
     headers: Record<string, string | string[] | undefined>,
     body: unknown,
   ): PayoutCallback | null;
+  /**
+   * The authenticity check alone: an authentic callback that `verifyCallback` cannot read (a status
+   * we do not act on) is recorded and answered 2xx, not refused like a forgery (the provider would
+   * deliver it again for a day, then drop it).
+   */
+  isAuthentic(headers: Record<string, string | string[] | undefined>, body: unknown): boolean;
 }
 
 /**

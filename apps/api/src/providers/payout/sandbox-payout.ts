@@ -65,10 +65,7 @@ export class SandboxPayoutProvider implements PayoutProvider {
   }
 
   /** Only a callback signed with this provider's key is authentic. */
-  verifyCallback(
-    headers: Record<string, string | string[] | undefined>,
-    body: unknown,
-  ): PayoutCallback | null {
+  isAuthentic(headers: Record<string, string | string[] | undefined>, body: unknown): boolean {
     const signature = headers['x-sandbox-signature'];
     if (
       typeof signature !== 'string' ||
@@ -76,9 +73,16 @@ export class SandboxPayoutProvider implements PayoutProvider {
       !body ||
       typeof body !== 'object'
     )
-      return null;
+      return false;
     const expected = Buffer.from(this.signCallback(body)['x-sandbox-signature']!, 'hex');
-    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return null;
+    return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+  }
+
+  verifyCallback(
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+  ): PayoutCallback | null {
+    if (!this.isAuthentic(headers, body)) return null;
     const b = body as Record<string, unknown>;
     if (typeof b.providerPayoutId !== 'string' || typeof b.referenceId !== 'string') return null;
     if (b.state !== 'succeeded' && b.state !== 'failed' && b.state !== 'reversed') return null;

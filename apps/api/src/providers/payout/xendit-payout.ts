@@ -132,15 +132,19 @@ export class XenditPayoutProvider implements PayoutProvider {
     };
   }
 
+  isAuthentic(headers: Record<string, string | string[] | undefined>, _body: unknown): boolean {
+    const token = headers['x-callback-token'];
+    if (typeof token !== 'string') return false;
+    const a = Buffer.from(token);
+    const b = Buffer.from(this.#o.callbackToken);
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
   verifyCallback(
     headers: Record<string, string | string[] | undefined>,
     body: unknown,
   ): PayoutCallback | null {
-    const token = headers['x-callback-token'];
-    if (typeof token !== 'string') return null;
-    const a = Buffer.from(token);
-    const b = Buffer.from(this.#o.callbackToken);
-    if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+    if (!this.isAuthentic(headers, body)) return null;
     const event = body as { event?: string; data?: Record<string, unknown> } | null;
     const data = event?.data;
     if (!data || typeof data.id !== 'string' || typeof data.reference_id !== 'string') return null;
