@@ -309,6 +309,63 @@ describe('BE-06 the day job: set-based accrual equals the domain rule', () => {
     expect(await ledgerSumsToZero()).toBe(true);
   });
 
+  it('BE-06 two day runs for different Manila days at once (two clock moves, a run still going at midnight) charge each loan once', async () => {
+    // On PostgreSQL the second run waited for the first's row locks, then computed from the history
+    // as it was before the first committed, and posted the first day's charges again under its
+    // own day's keys (found in review: 300 of 300 loans charged twice). To make that interleaving
+    // certain, a third transaction holds the loans while both runs start and queue behind it.
+    // PGlite runs one transaction at a time: there the two runs simply follow each other.
+    const start = addDays(DAY0, 400);
+    const due = addDays(start, 14);
+    const loans = [];
+    for (let i = 0; i < 20; i++) loans.push(await seedDisbursedLoan(db(), { disbursedAt: at(start) }));
+    const day1 = addDays(due, 3);
+    const day2 = addDays(due, 4);
+    const expected = new Map<string, bigint>();
+    for (const { orderId } of loans) {
+      const { loan } = (await loadLoan(db(), orderId))!;
+      const outcome = applyOrderEvent(loan, { type: 'day_passed', today: day2 });
+      expected.set(
+        orderId,
+        outcome.transactions.reduce((s, x) => s + x.portions.lateCharge + x.portions.penalty, 0n),
+      );
+    }
+    const bothRuns = () =>
+      Promise.all([accrueOverdueCharges(db(), day1, at(day1)), accrueOverdueCharges(db(), day2, at(day2))]);
+    if (t.database.kind === 'postgres') {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let runs!: ReturnType<typeof bothRuns>;
+      const holder = db().transaction(async (tx) => {
+        await tx.execute(sql`select id from orders where status in ('repaying', 'overdue') for update`);
+        runs = bothRuns();
+        // both runs' statements are waiting for these rows (each with its snapshot taken)
+        for (let waited = 0; ; waited += 20) {
+          const rows = await db().execute<{ waiting: string }>(
+            sql`select count(*)::text as waiting from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if ((rows as unknown as { rows: { waiting: string }[] }).rows[0]!.waiting === '2') break;
+          if (waited > 10_000) throw new Error('the two runs never queued behind the holder');
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        release();
+      });
+      await released;
+      await holder;
+      await runs;
+    } else await bothRuns();
+    const wrong: string[] = [];
+    for (const { orderId } of loans) {
+      const posted = (
+        await db().select().from(loanTransactions).where(eq(loanTransactions.orderId, orderId))
+      ).reduce((s, x) => s + x.lateCharge + x.penalty, 0n);
+      if (posted !== expected.get(orderId)) wrong.push(`${orderId}: ${posted} ≠ ${expected.get(orderId)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await ledgerSumsToZero()).toBe(true);
+  });
+
   it('BE-05 BE-06 without row-level foreign keys the database still refuses history that names no order, another borrower or no posting, and deleting an order with history', async () => {
     const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: at(DAY0) });
     const other = await seedDisbursedLoan(db(), { disbursedAt: at(DAY0) });

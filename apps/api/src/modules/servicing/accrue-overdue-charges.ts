@@ -34,8 +34,17 @@ export interface AccrualOptions {
  *
  * Safe to run twice and to resume after a crash: the figures are cumulative targets minus what is
  * already posted, so a second run, a run after missed days or a run after a crash between batches
- * posts exactly what is missing. Each batch is one statement in its own transaction (its order
- * rows are locked, so a repayment cannot interleave); a committed batch stays committed.
+ * posts exactly what is missing. Each batch is its own transaction; a committed batch stays
+ * committed.
+ *
+ * Lock first, then compute, in two statements: the batch's order rows are locked by one statement
+ * and the accrual is computed by the next. In one statement, a batch that waited for another
+ * writer's lock (a repayment, or a day run for another day: two clock moves at once, a run still
+ * going at the next Manila midnight) read the loans' history as it was before that writer
+ * committed: PostgreSQL re-checks only the locked rows, not the other tables. It then posted the
+ * other run's charges a second time under its own day's keys (found in review on PostgreSQL: 300
+ * of 300 loans charged twice). The second statement starts after every lock is held, so it sees
+ * whatever the writers it waited for committed.
  */
 export async function accrueOverdueCharges(
   db: Db,
@@ -59,6 +68,7 @@ export async function accrueOverdueCharges(
         // and hashes fit in 64 MB instead of spilling to disk.
         await tx.execute(sql`set local jit = off`);
         await tx.execute(sql`set local work_mem = '64MB'`);
+        await tx.execute(lockBatchStatement(today, { after, upTo: slice.upTo, batchSize }));
         const result = await tx.execute(accrualStatement(today, now, { after, upTo: slice.upTo, batchSize }));
         return rowsOf<BatchRow>(result)[0]!;
       });
@@ -115,6 +125,29 @@ interface BatchRow {
   last_id: string | null;
 }
 
+/** The loans a batch takes: being serviced, due before `today`, after `after` in id order. */
+function dueForAccrual(today: string, after: string, upTo: string | null | undefined): SQL {
+  return sql`o.status in ${SERVICING_STATUSES_SQL} and o.due_date < ${today} and o.id > ${after}::uuid
+        ${upTo ? sql`and o.id <= ${upTo}::uuid` : sql``}`;
+}
+
+/**
+ * The first statement of a batch: locks the order rows the accrual statement will take (the same
+ * rows, in the same id order, so two runs queue behind each other instead of deadlocking).
+ */
+export function lockBatchStatement(
+  today: string,
+  batch: { after?: string; upTo?: string | null; batchSize?: number },
+): SQL {
+  return sql`
+    select o.id from orders o
+    where ${dueForAccrual(today, batch.after ?? BEFORE_ALL, batch.upTo)}
+    order by o.id
+    limit ${batch.batchSize ?? ACCRUAL_BATCH_SIZE}
+    for no key update of o
+  `;
+}
+
 /** One batch: the orders after `after` in id order, at most `batchSize` (the benchmark explains it). */
 export function accrualStatement(
   today: string,
@@ -151,8 +184,7 @@ export function accrualStatement(
                  - greatest(p.from_date::date, o.due_date::date + 1)))::bigint as days
         from loan_charge_pauses p where p.order_id = o.id
       ) paused on true
-      where o.status in ${SERVICING_STATUSES_SQL} and o.due_date < ${today} and o.id > ${after}::uuid
-        ${batch.upTo ? sql`and o.id <= ${batch.upTo}::uuid` : sql``}
+      where ${dueForAccrual(today, after, batch.upTo)}
       order by o.id
       limit ${batchSize}
       -- excludes whatever changes the loan (repayments, extensions, disputes, write-offs: they
