@@ -150,8 +150,21 @@ async function storageFor(config: Config): Promise<ObjectStorage> {
 
 /** BE-09: in sandbox mode time is the test clock, moved where the last run left it. */
 async function sandboxClock(database: Database): Promise<OffsetClock> {
-  const [row] = await database.db.select({ offsetMs: sandboxClockTable.offsetMs }).from(sandboxClockTable);
-  return new OffsetClock(Number(row?.offsetMs ?? 0n));
+  const clock = new OffsetClock();
+  await followStoredClock(clock, database.db);
+  return clock;
+}
+
+/**
+ * The test clock moves for the whole system (BE-09), also where several processes share one
+ * PostgreSQL: `POST /api/sandbox/clock` moves the process it reaches and stores the offset, and every
+ * process follows the stored offset (read at start and then every second). Without this a second
+ * process kept the old date: it sent "due tomorrow" reminders for loans already overdue and dated
+ * its postings in the past.
+ */
+export async function followStoredClock(clock: OffsetClock, db: Database['db']): Promise<boolean> {
+  const [row] = await db.select({ offsetMs: sandboxClockTable.offsetMs }).from(sandboxClockTable);
+  return clock.catchUp(Number(row?.offsetMs ?? 0n));
 }
 
 /**
@@ -189,6 +202,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? (config.SANDBOX ? await sandboxClock(database) : systemClock));
+  if (app.clock instanceof OffsetClock && database.kind === 'postgres') {
+    const clock = app.clock;
+    // PGlite is one process (its data folder is locked); PostgreSQL may have several
+    const follow = setInterval(
+      () => void followStoredClock(clock, database.db).catch(() => undefined),
+      1_000,
+    );
+    follow.unref();
+    app.addHook('onClose', async () => clearInterval(follow));
+  }
   // Without SECRET_KEY a local key is generated once into DATA_DIR; a test's own database gets a throw-away key.
   app.decorate('secretKey', resolveSecretKey(config.SECRET_KEY, ownsDatabase ? config.DATA_DIR : undefined));
   // Draining (SIGTERM → app.close()): answers still in flight close their connection, so a kept-alive

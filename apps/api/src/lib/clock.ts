@@ -61,6 +61,15 @@ export class OffsetClock implements MovableClock {
   set(to: Date | string): void {
     this.#offsetMs = new Date(to).getTime() - this.#base.now().getTime();
   }
+  /**
+   * Another process moved the test clock further (its offset, kept in the database): follow it.
+   * Never back: the ledger and the loans' histories are dated by this clock.
+   */
+  catchUp(offsetMs: number): boolean {
+    if (offsetMs <= this.#offsetMs) return false;
+    this.#offsetMs = offsetMs;
+    return true;
+  }
 }
 
 export const MS = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;

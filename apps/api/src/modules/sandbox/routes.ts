@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   formatPeso,
   manilaDate,
@@ -198,10 +198,18 @@ export const sandboxServicingRoutes: FastifyPluginAsyncZod = async (app) => {
       } else clock.advance('advanceDays' in body ? body.advanceDays * MS.day : body.advanceHours * MS.hour);
       if (clock instanceof OffsetClock) {
         const offsetMs = BigInt(clock.offsetMs);
+        // the larger offset wins: two moves at once must not store the earlier one last (after a
+        // restart the clock would go back a day)
         await app.db
           .insert(sandboxClock)
           .values({ id: 1, offsetMs, updatedAt: clock.now() })
-          .onConflictDoUpdate({ target: sandboxClock.id, set: { offsetMs, updatedAt: clock.now() } });
+          .onConflictDoUpdate({
+            target: sandboxClock.id,
+            set: {
+              offsetMs: sql`greatest(${sandboxClock.offsetMs}, excluded.offset_ms)`,
+              updatedAt: clock.now(),
+            },
+          });
       }
       const day = await runServicingDay(ctx);
       const reloans = await bookDueAutomaticReloans(reloanCtx);
@@ -312,9 +320,10 @@ export const sandboxServicingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ repaymentId: z.uuid({ error: 'NOT_FOUND' }) }),
         body: z.strictObject({
           outcome: z.enum(['pay', 'pay_late', 'pay_different', 'expire', 'fail']),
+          // centavos, at least one: "0" passed and the simulator threw (a 500)
           amount: z
             .string()
-            .regex(/^\d{1,12}$/)
+            .regex(/^[1-9]\d{0,11}$/)
             .optional(),
           paidAt: z.iso.datetime({ offset: true }).optional(),
         }),

@@ -217,6 +217,9 @@ describe('issue 7 repayment over HTTP (ST-01, ST-02, VAL-15, BE-05, BE-09, BE-10
     });
     expect((await bill(b.h, b.orderId)).status).toBe('repaying');
 
+    // a different amount of nothing is bad input, not a simulator crash (it was a 500)
+    const zero = await simulate(second.id, { outcome: 'pay_different', amount: '0' });
+    expect(zero.status).toBe(400);
     // the over-the-counter code is paid: settled; then money on the first attempt again is held
     expect((await simulate(second.id, { outcome: 'pay' })).body.result).toBe('applied');
     expect((await bill(b.h, b.orderId)).status).toBe('settled');
