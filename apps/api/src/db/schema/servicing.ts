@@ -149,7 +149,11 @@ export const sandboxClock = pgTable('sandbox_clock', {
 /**
  * Repayment reminders (BE-06, SEC MC 18 s.2019): one per loan, kind and Manila day, recorded before
  * it is sent (a crash can lose a reminder but never send it twice), only to the borrower's own
- * number, never to references. The message centre shows these records later.
+ * number, never to references. The message centre shows these records later. `created_at` is when
+ * the reminder was claimed, `sent_at` when the SMS was handed to the provider (both inside the
+ * contact hours); a claimed reminder without `sent_at` was not sent (`failure` says why, or the
+ * process died before the provider answered). Reminders recorded before migration 0034 have no
+ * `sent_at` and their `created_at` is the start of their run.
  */
 export const loanReminders = pgTable(
   'loan_reminders',
@@ -167,6 +171,7 @@ export const loanReminders = pgTable(
     providerMessageId: text('provider_message_id'),
     failure: text('failure'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('loan_reminders_once').on(t.orderId, t.kind, t.forDate)],
 );

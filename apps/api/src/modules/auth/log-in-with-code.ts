@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, sql, and, isNull } from 'drizzle-orm';
-import type { Promotion } from '@pisonow/domain';
+import type { Locale, Promotion } from '@pisonow/domain';
 import { consents, customers, otpCodes, sessions } from '../../db/schema/index.ts';
 import { newToken, safeEqualHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,6 +14,8 @@ export interface LogInInput {
   code: string;
   privacyPolicyVersion: string;
   promotion?: Promotion | undefined;
+  /** the language the app is in (SH-01), when the request named one */
+  locale?: Locale | undefined;
   ip: string;
   userAgent: string | undefined;
 }
@@ -91,6 +93,7 @@ export async function logInWithCode(ctx: AuthContext, input: LogInInput) {
         promotion: cleanPromotion(input.promotion),
         registrationIp: input.ip,
         registrationUserAgent: input.userAgent?.slice(0, 512) ?? null,
+        locale: input.locale ?? null,
       })
       .onConflictDoNothing({ target: customers.phone })
       .returning({ id: customers.id });
@@ -98,6 +101,9 @@ export async function logInWithCode(ctx: AuthContext, input: LogInInput) {
     const customerId =
       created[0]?.id ??
       (await tx.select({ id: customers.id }).from(customers).where(eq(customers.phone, input.phone)))[0]!.id;
+    // SH-01: the language they use the app in now is the one their reminder SMS are written in
+    if (!registered && input.locale)
+      await tx.update(customers).set({ locale: input.locale }).where(eq(customers.id, customerId));
 
     await tx
       .insert(consents)

@@ -79,6 +79,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         code: request.body.code,
         privacyPolicyVersion: request.body.privacyPolicyVersion,
         promotion: request.body.promotion,
+        // a request without Accept-Language says nothing of the borrower's language: keep theirs
+        locale: request.headers['accept-language'] ? request.locale : undefined,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       }),

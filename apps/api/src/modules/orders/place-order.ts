@@ -6,6 +6,7 @@ import {
   applicationDecisions,
   applicationSteps,
   applications,
+  customers,
   orderDocuments,
   orders,
   payouts,
@@ -258,6 +259,8 @@ export async function placeOrder(
         deducted: quote.coupon,
         now,
       });
+    // SH-01: the borrower signed the documents in this language; their reminders speak it too
+    await tx.update(customers).set({ locale }).where(eq(customers.id, customerId));
     await tx.insert(orderDocuments).values(
       Object.entries(documents).map(([kind, html]) => ({
         id: randomUUID(),

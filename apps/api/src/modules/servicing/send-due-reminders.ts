@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  DEFAULT_LOCALE,
   MANILA_OFFSET_MS,
   SERVICING_STATUSES,
   addDays,
@@ -25,19 +26,31 @@ export function manilaHour(at: Date): number {
   return new Date(at.getTime() + MANILA_OFFSET_MS).getUTCHours();
 }
 
+function inContactHours(at: Date): boolean {
+  const hour = manilaHour(at);
+  return hour >= CONTACT_HOURS.from && hour < CONTACT_HOURS.until;
+}
+
 /** Loans read per query while sending reminders (a due day can hold thousands). */
 const REMINDER_PAGE = 100;
 
 /**
- * Reminders by SMS (BE-06): the day before the due date, on it, and on a few overdue days. Only
- * inside Manila contact hours, only to the borrower's own registered number (never to a
- * reference), each recorded once per loan, kind and day before it is sent.
+ * Reminders by SMS (BE-06): the day before the due date, on it, and on a few overdue days, in the
+ * borrower's language (SH-01; English when none is known). Only inside Manila contact hours, only
+ * to the borrower's own registered number (never to a reference), each recorded once per loan,
+ * kind and day before it is sent.
+ *
+ * The hours are checked again before each claim and each send, not once per run: every loan costs
+ * a transaction and a provider call (seconds each when the provider is slow), so a run started at
+ * 21:10 with a backlog would otherwise still be texting borrowers after 22:00. The loop stops at
+ * 22:00; the loans not reached stay unclaimed for the next run inside the hours (the next morning,
+ * by when a "due tomorrow" reminder has become "due today").
  */
 export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
-  const now = ctx.clock.now();
-  const hour = manilaHour(now);
-  if (hour < CONTACT_HOURS.from || hour >= CONTACT_HOURS.until) return 0;
-  const today = manilaDate(now);
+  const startedAt = ctx.clock.now();
+  if (!inContactHours(startedAt)) return 0;
+  // the run cannot cross Manila midnight: it stops at 22:00
+  const today = manilaDate(startedAt);
   const overdueDates = OVERDUE_REMINDER_DAYS.map((d) => addDays(today, -d));
   const due = await ctx.db
     .select({
@@ -45,6 +58,7 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
       customerId: orders.customerId,
       dueDate: orders.dueDate,
       phone: customers.phone,
+      locale: customers.locale,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -68,12 +82,14 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
     const found = loans.get(row.orderId);
     if (!found) continue;
     const amountDue = amountDueOn(found.loan, today);
-    const body = reminderSms('en-US', kind, {
+    const body = reminderSms(row.locale ?? DEFAULT_LOCALE, kind, {
       amount: formatPeso(amountDue),
       dueDate: row.dueDate!,
       days: Math.max(days, 0),
       company: ctx.companyName,
     });
+    const claimedAt = ctx.clock.now();
+    if (!inContactHours(claimedAt)) break;
     // The reminder and its message-centre record are one event (EN-08): written together, once.
     const claimed = await ctx.db.transaction(async (tx) => {
       // the list was read before the sends began: a loan repaid or extended since (its status or
@@ -98,7 +114,7 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
           kind,
           forDate: today,
           body,
-          createdAt: now,
+          createdAt: claimedAt,
         })
         .onConflictDoNothing()
         .returning({ id: loanReminders.id });
@@ -109,16 +125,26 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
           event: kind,
           params: { amount: amountDue.toString(), date: row.dueDate!, days: Math.max(days, 0) },
           dedupeKey: `reminder:${row.orderId}:${kind}:${today}`,
-          at: now,
+          at: claimedAt,
         });
       return rows;
     });
     if (claimed.length === 0) continue;
+    const sentAt = ctx.clock.now();
+    if (!inContactHours(sentAt)) {
+      // 22:00 passed while it was being claimed: recorded, so never sent (not even tomorrow, when
+      // it is stale); the record says why
+      await ctx.db
+        .update(loanReminders)
+        .set({ failure: 'outside contact hours' })
+        .where(eq(loanReminders.id, claimed[0]!.id));
+      break;
+    }
     try {
       const { providerMessageId } = await ctx.sms.send({ to: row.phone, body });
       await ctx.db
         .update(loanReminders)
-        .set({ providerMessageId })
+        .set({ providerMessageId, sentAt })
         .where(eq(loanReminders.id, claimed[0]!.id));
       sent++;
     } catch (error) {

@@ -1,0 +1,1 @@
+ALTER TABLE "loan_reminders" ADD COLUMN "sent_at" timestamp with time zone;
