@@ -73,12 +73,28 @@ export async function reserveRepaymentCoupon(
 
 /**
  * The coupon an attempt's payment may apply (the collection webhook, order and attempt locked):
- * only while this attempt still holds it and it is not spent or withdrawn. A reservation made
- * while the coupon was valid is honoured even if its window closed since.
+ * the one this attempt reserved, unless it is spent or withdrawn. A reservation made while the
+ * coupon was valid is honoured even if its window closed since.
+ *
+ * Paid while the attempt was open (BE-10: a payment counts as of the payer's paid-at time), the
+ * payment takes the coupon back if a later attempt re-reserved it meanwhile: an attempt holds its
+ * coupon only until it expires (Manila midnight), and a borrower who saw no confirmation yet may
+ * open another one with the same coupon. The payer paid exactly what this attempt asked (the
+ * amount due less the coupon); without the coupon that payment was held as another amount, and
+ * the loan ran into overdue charges on money already paid (found in review). The later attempt,
+ * if it is paid too, is a second payment and is held in suspense as one.
  */
 export async function reservedCouponFor(
   tx: Tx,
-  attempt: { id: string; customerId: string; couponId: string | null; couponAmount: bigint },
+  attempt: {
+    id: string;
+    customerId: string;
+    couponId: string | null;
+    couponAmount: bigint;
+    expiresAt: Date;
+  },
+  paidAt: Date,
+  now: Date,
 ): Promise<{ couponId: string; amount: bigint } | null> {
   if (!attempt.couponId || attempt.couponAmount <= 0n) return null;
   const [row] = await tx
@@ -86,8 +102,12 @@ export async function reservedCouponFor(
     .from(coupons)
     .where(ownedBy(coupons, attempt.customerId, eq(coupons.id, attempt.couponId)))
     .for('update');
-  if (!row || row.reservedBy !== attempt.id) return null;
+  if (!row) return null;
   if (row.state !== 'usable' && row.state !== 'expired') return null;
+  if (row.reservedBy !== attempt.id) {
+    if (paidAt > attempt.expiresAt) return null;
+    await tx.update(coupons).set({ reservedBy: attempt.id, updatedAt: now }).where(eq(coupons.id, row.id));
+  }
   return { couponId: row.id, amount: attempt.couponAmount };
 }
 

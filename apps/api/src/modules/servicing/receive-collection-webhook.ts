@@ -156,7 +156,7 @@ export async function receiveCollectionWebhook(
     }
     const found = (await loadLoan(tx, attempt.orderId, { lock: true }))!;
     // EN-07: the coupon this attempt reserved pays its part in this same transaction, or not at all
-    const coupon = await reservedCouponFor(tx, attempt);
+    const coupon = await reservedCouponFor(tx, attempt, paidAt, now);
     const outcome = decide(found.loan, {
       type: 'payment_received',
       purpose: attempt.purpose as 'full' | 'extension',
