@@ -54,7 +54,8 @@ export interface Loan {
   /**
    * BE-15: the loan was written off: `amount` taken off the books (credit loss) and `recovered` of
    * it collected since. The borrower still owes the balance; each later repayment also releases
-   * what it brings, up to the amount written off, from the allowance to recovery income.
+   * what it brings, up to the amount written off, from the allowance to recovery income, and a
+   * waiver or a BE-10 reversal of charges takes them off the allowance (see writtenOffBooks).
    */
   writeOff?: { amount: Centavos; recovered: Centavos } | null;
 }
@@ -84,23 +85,50 @@ export function writeOffEntries(amount: Centavos): LedgerEntry[] {
   ]);
 }
 
-/** Adds the recovery entries to the repayments of an outcome on a written-off loan (BE-15). */
-function withRecoveries(loan: Loan, outcome: LoanOutcome): LoanOutcome {
+/**
+ * BE-15: what a written-off loan's later transactions do to the allowance. The write-off took the
+ * whole balance, charges included, to credit loss against `allowance_written_off`, so:
+ * - a repayment releases what it brings from the allowance to recovery income;
+ * - a waiver (charges forgiven) or a BE-10 reversal (charges taken back) takes the charges off the
+ *   allowance instead of undoing their income: the write-off already counted them as lost, so
+ *   undoing the income as well would count the loss twice and leave the allowance holding a
+ *   balance the borrower no longer owes (it would never come back to zero).
+ * Never more than was written off and not released yet.
+ */
+function writtenOffBooks(loan: Loan, outcome: LoanOutcome): LoanOutcome {
   if (!loan.writeOff) return outcome;
   let room = loan.writeOff.amount - loan.writeOff.recovered;
   if (room <= 0n) return outcome;
-  const transactions = outcome.transactions.map((t) => {
-    if (t.type !== 'repayment' || t.cash <= 0n || room <= 0n) return t;
-    const x = t.cash < room ? t.cash : room;
+  const release = (wanted: Centavos): Centavos => {
+    const x = wanted < room ? wanted : room;
     room -= x;
-    return {
-      ...t,
-      entries: balanced([
-        ...t.entries,
-        { account: 'allowance_written_off', amount: x },
-        { account: 'recovery_income', amount: -x },
-      ]),
-    };
+    return x;
+  };
+  const transactions = outcome.transactions.map((t) => {
+    if (room <= 0n) return t;
+    if (t.type === 'repayment' && t.cash > 0n) {
+      const x = release(t.cash);
+      return {
+        ...t,
+        entries: balanced([
+          ...t.entries,
+          { account: 'allowance_written_off', amount: x },
+          { account: 'recovery_income', amount: -x },
+        ]),
+      };
+    }
+    const charges = -(t.portions.lateCharge + t.portions.penalty);
+    if ((t.type === 'waiver' || t.type === 'reversal') && charges > 0n) {
+      const x = release(charges);
+      return {
+        ...t,
+        entries: balanced([
+          ...t.entries.map((e) => (e.account === 'penalty_income' ? { ...e, amount: e.amount - x } : e)),
+          { account: 'allowance_written_off', amount: x },
+        ]),
+      };
+    }
+    return t;
   });
   return { ...outcome, transactions };
 }
@@ -316,7 +344,8 @@ function tx(
 /**
  * The overdue charges that bring the loan to what it owes as of `day`: accruals when behind,
  * a reversal when more was posted than was owed on that day (a payment made before the day job
- * accrued, reported late: BE-10). `direction` limits to one kind.
+ * accrued, reported late: BE-10), at most what is still owed of each charge. `direction` limits to
+ * one kind.
  */
 function overdueAdjustments(
   loan: Loan,
@@ -326,8 +355,8 @@ function overdueAdjustments(
 ): PostedLoanTransaction[] {
   if (!loan.dueDate || !isServicing(loan.status)) return [];
   const overdueDays = chargeableOverdueDays(loan, day);
-  const base = amountDueForCharges(outstandingOf(loan.transactions));
-  const target = overdueChargesAfter(loan.terms, base, overdueDays);
+  const owed = outstandingOf(loan.transactions);
+  const target = overdueChargesAfter(loan.terms, amountDueForCharges(owed), overdueDays);
   const posted = chargesPostedFor(loan);
   let late = target.lateCharge - posted.lateCharge;
   let penalty = target.penalty - posted.penalty;
@@ -345,8 +374,15 @@ function overdueAdjustments(
       out.push(tx(loan, 'penalty_accrual', balance({ penalty: penaltyUp }), day, `${keyPrefix}:penalty`));
   }
   if (direction === 'both') {
-    late = late < 0n ? late : 0n;
-    penalty = penalty < 0n ? penalty : 0n;
+    // Never more than is still owed of each charge: what a waiver forgave (or a payment paid) is
+    // already off the balance, and taking it back again would leave a negative charge and lower
+    // the amount due below what the payer owed on the day they paid (BE-10).
+    const takeBack = (excess: Centavos, left: Centavos): Centavos => {
+      if (excess >= 0n || left <= 0n) return 0n;
+      return -excess < left ? excess : -left;
+    };
+    late = takeBack(late, owed.lateCharge);
+    penalty = takeBack(penalty, owed.penalty);
     if (late + penalty < 0n)
       out.push(tx(loan, 'reversal', balance({ lateCharge: late, penalty }), day, `${keyPrefix}:reversal`));
   }
@@ -462,7 +498,7 @@ function hold(loan: Loan, amount: Centavos, reason: HeldReason, reference: strin
  * is held in suspense with the reason.
  */
 export function applyOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
-  return withRecoveries(loan, decideOrderEvent(loan, event));
+  return writtenOffBooks(loan, decideOrderEvent(loan, event));
 }
 
 function decideOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
@@ -668,7 +704,9 @@ function suspenseApplied(loan: Loan, event: Extract<LoanEvent, { type: 'suspense
         }
       : t;
   if (event.purpose !== 'partial') {
-    const outcome = applyOrderEvent(loan, {
+    // decideOrderEvent, not applyOrderEvent: the written-off books are adjusted once, by the caller
+    // (applied here too, a written-off loan's recovery was posted twice)
+    const outcome = decideOrderEvent(loan, {
       type: 'payment_received',
       purpose: event.purpose,
       amount: event.amount,

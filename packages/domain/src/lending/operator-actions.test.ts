@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../time.ts';
-import { outstandingOf, totalOf, type LoanTransaction } from './loan-account.ts';
+import fc from 'fast-check';
+import { addDays, daysBetween } from '../time.ts';
+import { overdueChargesAfter } from './compliance.ts';
+import { BALANCE_PARTS, outstandingOf, totalOf, type LoanTransaction } from './loan-account.ts';
 import {
   CANCELLATION_WINDOW_MS,
   LoanActionRefused,
   amountDueOn,
   applyOrderEvent,
+  loanAsOf,
+  writeOffEntries,
+  writeOffQuote,
   type Loan,
+  type LoanEvent,
   type LoanOutcome,
+  type LoanTerms,
 } from './loan-lifecycle.ts';
 import { IllegalTransition } from './order-state.ts';
 import { DEFAULT_PRODUCT } from './product.ts';
@@ -36,13 +43,20 @@ function persist(loan: Loan, out: LoanOutcome): Loan {
   };
 }
 
-function disbursed(borneBy: 'borrower' | 'lender' = 'borrower', principal = 200_000n): Loan {
-  const quote = priceLoan({ ...DEFAULT_PRODUCT, dst: { borneBy } }, { principal, termDays: 14 });
+const TERMS: LoanTerms = { lateCharge: 0n, penaltyDailyPpm: 1_500, extensionFeeBp: 100, extensionDays: 8 };
+
+function disbursed(
+  borneBy: 'borrower' | 'lender' = 'borrower',
+  principal = 200_000n,
+  termDays = 14,
+  terms: LoanTerms = TERMS,
+): Loan {
+  const quote = priceLoan({ ...DEFAULT_PRODUCT, dst: { borneBy } }, { principal, termDays });
   const pending: Loan = {
     id: 'loan-1',
     status: 'disbursing',
     quote,
-    terms: { lateCharge: 0n, penaltyDailyPpm: 1_500, extensionFeeBp: 100, extensionDays: 8 },
+    terms,
     disbursedOn: null,
     dueDate: null,
     transactions: [],
@@ -219,5 +233,374 @@ describe('issue 11 waivers of late charge and penalty', () => {
       expect(() =>
         applyOrderEvent(loan, { type: 'charges_waived', lateCharge, penalty, at: at(DAY0), reference: 'r' }),
       ).toThrow(expect.objectContaining({ code: 'WAIVER_EXCEEDS_CHARGES' }));
+  });
+});
+
+const positive = (x: bigint) => (x > 0n ? x : 0n);
+/** Every part of what the borrower owes after each of `txs`, in order, applied to `loan`. */
+function expectNoNegativeCharge(loan: Loan, txs: readonly Pick<LoanTransaction, 'portions'>[] = []) {
+  const history = [...loan.transactions, ...txs];
+  for (let i = 1; i <= history.length; i++) {
+    const owed = outstandingOf(history.slice(0, i));
+    for (const part of BALANCE_PARTS)
+      expect(owed[part], `${part} after transaction ${i}`).toBeGreaterThanOrEqual(0n);
+  }
+}
+
+describe('BE-10 issue 11 a waiver, then a payment reported late', () => {
+  const sixDaysOverdue = () => {
+    const loan = disbursed();
+    return persist(loan, applyOrderEvent(loan, { type: 'day_passed', today: addDays(loan.dueDate!, 6) }));
+  };
+
+  it('BE-10 issue 11: every charge waived, then a payment made the day before the due date arrives: its exact amount settles, nothing taken back twice', () => {
+    const charged = sixDaysOverdue();
+    const owed = outstandingOf(charged.transactions);
+    expect(owed.penalty).toBe(1_837n); // 6 days of 0.15% of ₱2,042
+    const loan = persist(
+      charged,
+      applyOrderEvent(charged, {
+        type: 'charges_waived',
+        lateCharge: owed.lateCharge,
+        penalty: owed.penalty,
+        at: at(addDays(charged.dueDate!, 6)),
+        reference: 'o:goodwill',
+      }),
+    );
+    const paidDay = addDays(loan.dueDate!, -1);
+    // owed that day: principal and interest; the waiver already took every charge away
+    expect(amountDueOn(loan, paidDay)).toBe(loan.quote.totalRepayment);
+    for (const type of ['payment_received', 'suspense_applied'] as const) {
+      const out = applyOrderEvent(loan, {
+        type,
+        purpose: 'full',
+        amount: loan.quote.totalRepayment,
+        paidAt: at(paidDay),
+        reference: `late-${type}`,
+      });
+      expect(out.held).toBeNull();
+      expect(out.status).toBe('settled');
+      expect(out.transactions.map((t) => t.type)).toEqual(['repayment']);
+      expectNoNegativeCharge(loan, out.transactions);
+      expect(totalOf(outstandingOf(persist(loan, out).transactions))).toBe(0n);
+    }
+  });
+
+  it('BE-10 issue 11: part waived, then a payment made while some charges were owed: it owes that day’s charges less what was waived, never less than nothing', () => {
+    const charged = sixDaysOverdue();
+    const paidDay = addDays(charged.dueDate!, 2);
+    const owedThatDay = 612n; // 2 days of 0.15% of ₱2,042
+    for (const waived of [200n, 612n, 1_000n]) {
+      const loan = persist(
+        charged,
+        applyOrderEvent(charged, {
+          type: 'charges_waived',
+          lateCharge: 0n,
+          penalty: waived,
+          at: at(addDays(charged.dueDate!, 6)),
+          reference: `o:w${waived}`,
+        }),
+      );
+      const due = loan.quote.totalRepayment + positive(owedThatDay - waived);
+      expect(amountDueOn(loan, paidDay)).toBe(due);
+      const out = applyOrderEvent(loan, {
+        type: 'payment_received',
+        purpose: 'full',
+        amount: due,
+        paidAt: at(paidDay),
+        reference: `late-${waived}`,
+      });
+      expect(out.status).toBe('settled');
+      const reversal = out.transactions.find((t) => t.type === 'reversal')!;
+      // taken back: what was charged after the payer paid, at most what the waiver left owing
+      expect(reversal.portions.penalty).toBe(-(1_837n - (owedThatDay > waived ? owedThatDay : waived)));
+      expect(account(reversal.entries, 'penalty_income')).toBe(-reversal.portions.penalty);
+      expectNoNegativeCharge(loan, out.transactions);
+    }
+  });
+
+  it('BE-10 issue 11: waivers, then a payment reported late: the exact amount owed on its day (that day’s charges less what was waived, at least 0) is what the loan asks and settles it; no charge ever negative (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(100_000n, 150_000n, 500_000n, 1_000_000n),
+        fc.constantFrom(14, 30),
+        fc.record({
+          lateCharge: fc.constantFrom(0n, 100n, 5_000n),
+          penaltyDailyPpm: fc.integer({ min: 0, max: 3_000 }),
+        }),
+        fc.integer({ min: 1, max: 60 }), // days overdue when the waivers are made
+        // each waiver, in percent of what is still owed of each charge at the time
+        fc.array(
+          fc.record({ late: fc.integer({ min: 0, max: 100 }), penalty: fc.integer({ min: 0, max: 100 }) }),
+          {
+            minLength: 1,
+            maxLength: 3,
+          },
+        ),
+        fc.integer({ min: 0, max: 100 }), // the paid-at day, in percent of the way from disbursement to today
+        fc.constantFrom('payment_received' as const, 'suspense_applied' as const),
+        (principal, termDays, charges, overdue, waivers, paidAt, via) => {
+          let loan = disbursed('borrower', principal, termDays, { ...TERMS, ...charges });
+          const due = loan.dueDate!;
+          const today = addDays(due, overdue);
+          loan = persist(loan, applyOrderEvent(loan, { type: 'day_passed', today }));
+          const waived = { lateCharge: 0n, penalty: 0n };
+          for (const [i, w] of waivers.entries()) {
+            const owed = outstandingOf(loan.transactions);
+            const lateCharge = (owed.lateCharge * BigInt(w.late)) / 100n;
+            const penalty = (owed.penalty * BigInt(w.penalty)) / 100n;
+            if (lateCharge + penalty === 0n) continue;
+            const event: LoanEvent = {
+              type: 'charges_waived',
+              lateCharge,
+              penalty,
+              at: at(today),
+              reference: `w${i}`,
+            };
+            loan = persist(loan, applyOrderEvent(loan, event));
+            waived.lateCharge += lateCharge;
+            waived.penalty += penalty;
+          }
+          expectNoNegativeCharge(loan);
+          const paidDay = addDays(
+            loan.disbursedOn!,
+            Math.floor((daysBetween(loan.disbursedOn!, today) * paidAt) / 100),
+          );
+          // the oracle: what the combined cap charged by the paid-at day, less what was waived
+          const base = loan.quote.principal + loan.quote.interest;
+          const thatDay = overdueChargesAfter(loan.terms, base, Math.max(0, daysBetween(due, paidDay)));
+          const expected =
+            base +
+            positive(thatDay.lateCharge - waived.lateCharge) +
+            positive(thatDay.penalty - waived.penalty);
+          expect(amountDueOn(loan, paidDay)).toBe(expected);
+          expectNoNegativeCharge(loanAsOf(loan, paidDay));
+          const out = applyOrderEvent(loan, {
+            type: via,
+            purpose: 'full',
+            amount: expected,
+            paidAt: at(paidDay),
+            reference: 'reported-late',
+          });
+          expect(out.held).toBeNull();
+          expect(out.status).toBe('settled');
+          for (const t of out.transactions) expect(sumOf(t.entries)).toBe(0n);
+          expectNoNegativeCharge(loan, out.transactions);
+          expect(outstandingOf(persist(loan, out).transactions)).toEqual(outstandingOf([]));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
+describe('BE-15 a written-off loan: what is waived or taken back comes off the allowance', () => {
+  const RECEIVABLES = ['principal_receivable', 'interest_receivable', 'fee_receivable', 'penalty_receivable'];
+  const PROFIT_AND_LOSS = [
+    'credit_loss_expense',
+    'recovery_income',
+    'penalty_income',
+    'fee_income',
+    'interest_income',
+  ];
+
+  /**
+   * The loan written off on `day` (as the console's approval does: the book value to credit loss
+   * against the allowance, charges paused from the next day) and the ledger from then on, kept as
+   * the API keeps it; `recovered` is read back from recovery income, as loadLoan reads it.
+   */
+  function writeOffOn(loan: Loan, day: string) {
+    const { eligible, amount } = writeOffQuote(loan, day);
+    expect(eligible).toBe(true);
+    const sums = new Map<string, bigint>([['receivables', totalOf(outstandingOf(loan.transactions))]]);
+    let cash = 0n;
+    const books = {
+      amount,
+      of: (name: string) => sums.get(name) ?? 0n,
+      cash: () => cash,
+      post(entries: LedgerEntry[]) {
+        expect(sumOf(entries)).toBe(0n);
+        for (const e of entries) {
+          const key = RECEIVABLES.includes(e.account) ? 'receivables' : e.account;
+          sums.set(key, (sums.get(key) ?? 0n) + e.amount);
+        }
+      },
+      apply(current: Loan, event: LoanEvent): Loan {
+        const out = applyOrderEvent(current, event);
+        for (const t of out.transactions) {
+          books.post(t.entries);
+          if (t.type === 'repayment') cash += t.cash;
+        }
+        const next = persist(current, out);
+        return { ...next, writeOff: { amount, recovered: -books.of('recovery_income') } };
+      },
+    };
+    books.post(writeOffEntries(amount));
+    const written: Loan = {
+      ...loan,
+      writeOff: { amount, recovered: 0n },
+      chargePauses: [{ from: addDays(day, 1), until: null, reason: 'write_off' }],
+    };
+    return { loan: written, books };
+  }
+  const longOverdue = (days = 100) => {
+    const loan = disbursed();
+    const day = addDays(loan.dueDate!, days);
+    return { loan: persist(loan, applyOrderEvent(loan, { type: 'day_passed', today: day })), day };
+  };
+
+  it('BE-15 issue 11: a waiver after the write-off debits the allowance, not the income; paid off, receivables and allowance are both 0 and the loss is counted once', () => {
+    const { loan: overdue, day } = longOverdue();
+    const written = writeOffOn(overdue, day);
+    const books = written.books;
+    let loan = written.loan;
+    const owed = outstandingOf(loan.transactions);
+    const waived = owed.lateCharge + owed.penalty;
+    expect(waived).toBeGreaterThan(0n);
+    const waiver = applyOrderEvent(loan, {
+      type: 'charges_waived',
+      lateCharge: owed.lateCharge,
+      penalty: owed.penalty,
+      at: at(day),
+      reference: 'o:settlement',
+    }).transactions[0]!;
+    expect(account(waiver.entries, 'allowance_written_off')).toBe(waived);
+    expect(account(waiver.entries, 'penalty_receivable')).toBe(-waived);
+    expect(account(waiver.entries, 'penalty_income')).toBe(0n);
+    loan = books.apply(loan, {
+      type: 'charges_waived',
+      lateCharge: owed.lateCharge,
+      penalty: owed.penalty,
+      at: at(day),
+      reference: 'o:settlement',
+    });
+    const rest = amountDueOn(loan, day);
+    expect(rest).toBe(books.amount - waived);
+    loan = books.apply(loan, {
+      type: 'payment_received',
+      purpose: 'full',
+      amount: rest,
+      paidAt: at(day),
+      reference: 'r',
+    });
+    expect(loan.status).toBe('settled');
+    expect(books.of('receivables')).toBe(0n);
+    expect(books.of('allowance_written_off')).toBe(0n);
+    // the loss is what was forgiven, once: credit loss less recovery
+    expect(books.of('credit_loss_expense') + books.of('recovery_income')).toBe(waived);
+    expect(books.of('penalty_income')).toBe(0n);
+  });
+
+  it('BE-15 BE-10: a payment made before the write-off and applied after it: the charges taken back come off the allowance; the recovery is posted once', () => {
+    const { loan: overdue, day } = longOverdue();
+    for (const via of ['payment_received', 'suspense_applied'] as const) {
+      const written = writeOffOn(overdue, day);
+      const books = written.books;
+      let loan = written.loan;
+      const paidDay = addDays(loan.dueDate!, 3);
+      const due = amountDueOn(loan, paidDay);
+      expect(due).toBeLessThan(books.amount);
+      loan = books.apply(loan, {
+        type: via,
+        purpose: 'full',
+        amount: due,
+        paidAt: at(paidDay),
+        reference: via,
+      });
+      expect(loan.status).toBe('settled');
+      expect(books.of('receivables')).toBe(0n);
+      expect(books.of('allowance_written_off')).toBe(0n);
+      expect(-books.of('recovery_income')).toBe(due);
+      expect(books.of('penalty_income')).toBe(0n);
+    }
+  });
+
+  it('BE-15 issue 11 BE-10: whatever follows a write-off (waivers, partial payments, a payment reported late), once paid off the receivables and the allowance are 0 and the profit and loss moved by exactly the cash collected less the amount written off (fast-check)', () => {
+    type Step =
+      | { kind: 'waive'; late: number; penalty: number; after: number }
+      | { kind: 'partial'; percent: number; after: number };
+    const stepArb: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({
+        kind: fc.constant('waive' as const),
+        late: fc.integer({ min: 0, max: 100 }),
+        penalty: fc.integer({ min: 0, max: 100 }),
+        after: fc.integer({ min: 0, max: 20 }),
+      }),
+      fc.record({
+        kind: fc.constant('partial' as const),
+        percent: fc.integer({ min: 1, max: 90 }),
+        after: fc.integer({ min: 0, max: 20 }),
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(100_000n, 500_000n, 1_000_000n),
+        fc.constantFrom(14, 30),
+        fc.record({
+          lateCharge: fc.constantFrom(0n, 100n, 5_000n),
+          penaltyDailyPpm: fc.integer({ min: 1, max: 3_000 }),
+        }),
+        fc.integer({ min: 90, max: 150 }), // days past due on the day of the write-off
+        fc.array(stepArb, { maxLength: 4 }),
+        fc.integer({ min: 0, max: 100 }), // the final payment's paid-at day, percent of the way from the due date to today
+        fc.constantFrom('payment_received' as const, 'suspense_applied' as const),
+        (principal, termDays, charges, daysPastDue, steps, paidAt, via) => {
+          const first = disbursed('borrower', principal, termDays, { ...TERMS, ...charges });
+          let today = addDays(first.dueDate!, daysPastDue);
+          const overdue = persist(first, applyOrderEvent(first, { type: 'day_passed', today }));
+          const written = writeOffOn(overdue, today);
+          const books = written.books;
+          let loan = written.loan;
+          for (const [i, s] of steps.entries()) {
+            today = addDays(today, s.after);
+            loan = books.apply(loan, { type: 'day_passed', today }); // paused: posts nothing
+            const owed = outstandingOf(loan.transactions);
+            if (s.kind === 'waive') {
+              const lateCharge = (owed.lateCharge * BigInt(s.late)) / 100n;
+              const penalty = (owed.penalty * BigInt(s.penalty)) / 100n;
+              if (lateCharge + penalty === 0n) continue;
+              loan = books.apply(loan, {
+                type: 'charges_waived',
+                lateCharge,
+                penalty,
+                at: at(today),
+                reference: `w${i}`,
+              });
+            } else {
+              const amount = (totalOf(owed) * BigInt(s.percent)) / 100n;
+              if (amount === 0n) continue;
+              loan = books.apply(loan, {
+                type: 'suspense_applied',
+                purpose: 'partial',
+                amount,
+                paidAt: at(today),
+                reference: `p${i}`,
+              });
+            }
+            expectNoNegativeCharge(loan);
+          }
+          const paidDay = addDays(
+            loan.dueDate!,
+            Math.floor((daysBetween(loan.dueDate!, today) * paidAt) / 100),
+          );
+          const due = amountDueOn(loan, paidDay);
+          loan = books.apply(loan, {
+            type: via,
+            purpose: 'full',
+            amount: due,
+            paidAt: at(paidDay),
+            reference: 'final',
+          });
+          expect(loan.status).toBe('settled');
+          expectNoNegativeCharge(loan);
+          expect(books.of('receivables')).toBe(0n);
+          expect(books.of('allowance_written_off')).toBe(0n);
+          expect(-books.of('recovery_income')).toBeLessThanOrEqual(books.amount);
+          const profitAndLoss = PROFIT_AND_LOSS.reduce((s, name) => s + books.of(name), 0n);
+          expect(-profitAndLoss).toBe(books.cash() - books.amount);
+        },
+      ),
+      { numRuns: 1_000 },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { manilaDate, type OperatorRole } from '@pisonow/domain';
+import { manilaDate, outstandingOf, totalOf, type OperatorRole } from '@pisonow/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   createOperators,
@@ -22,7 +22,7 @@ import {
   refunds,
   repayments,
 } from '../../db/schema/index.ts';
-import { applyLoanEvent } from '../servicing/loan-record.ts';
+import { applyLoanEvent, loadLoan } from '../servicing/loan-record.ts';
 import { createOperator } from './create-operator.ts';
 
 /**
@@ -299,6 +299,59 @@ describe('issue 11 waivers and maker-checker', () => {
       { 'idempotency-key': 'waiver-key-0002' },
     );
     expect(tooMuch.body.code).toBe('WAIVER_EXCEEDS_CHARGES');
+  });
+
+  it('BE-10 issue 11: a waiver, then money paid before most of the charges applied as of its day: the exact amount owed that day is accepted, no charge goes negative', async () => {
+    const { orderId, penalty } = await overdueLoan(200_000n);
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    // the borrower paid the principal and interest two days after the due date, short of two
+    // days of penalty: held in suspense
+    const paidAt = new Date(`${manilaDate(ago(18 * DAY))}T02:00:00Z`);
+    expect(manilaDate(paidAt) > order!.dueDate!).toBe(true);
+    const held = await seedHeldRepayment(db(), {
+      orderId,
+      amount: order!.totalRepayment,
+      paidAt,
+      now: t.clock.now(),
+    });
+    // finance waives every charge as goodwill, then applies the money as of the day it was paid:
+    // the charges posted since are already waived, nothing more is taken back
+    const waived = await post(
+      finance,
+      `/api/console/money/loans/${orderId}/waivers`,
+      { lateCharge: '0', penalty: String(penalty), reason: 'goodwill: paid on time per receipt' },
+      { 'idempotency-key': `goodwill-${orderId.slice(0, 8)}` },
+    );
+    expect(waived.status, JSON.stringify(waived.body)).toBe(200);
+    if (waived.body.state === 'pending_approval')
+      expect(
+        (
+          await post(
+            admin,
+            `/api/console/money/approvals/${String(waived.body.approvalRequestId)}/approve`,
+            {},
+          )
+        ).status,
+      ).toBe(200);
+    const applied = await post(finance, `/api/console/money/suspense/${held}/apply`, {
+      purpose: 'full',
+      reason: 'paid on time, charges waived',
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const [after] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(after!.status).toBe('settled');
+    const { loan } = (await loadLoan(db(), orderId))!;
+    for (let i = 1; i <= loan.transactions.length; i++) {
+      const owed = outstandingOf(loan.transactions.slice(0, i));
+      expect(owed.lateCharge).toBeGreaterThanOrEqual(0n);
+      expect(owed.penalty).toBeGreaterThanOrEqual(0n);
+    }
+    expect(totalOf(outstandingOf(loan.transactions))).toBe(0n);
+    expect(await orderBalance(orderId, 'penalty_receivable')).toBe(0n);
+    // the charges were all waived: none of their income is left, and none was undone twice
+    expect(await orderBalance(orderId, 'penalty_income')).toBe(0n);
+    expect(await orderBalance(orderId, 'suspense')).toBe(0n);
+    await expectBalancedLedger();
   });
 
   it('BE-08 BE-15 issue 11: the threshold counts the waivers already on the loan: a large waiver split into small ones still waits for an admin', async () => {

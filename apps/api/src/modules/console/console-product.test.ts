@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, or, sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, type OperatorRole, type ProductPageResponse } from '@pisonow/domain';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import {
@@ -199,6 +200,37 @@ describe('CO-06 / BE-08 product changes with maker-checker', () => {
       productVersion: before.version,
       serviceFee: (200_000n * BigInt(before.serviceFeeBp)) / 10_000n,
     });
+  });
+
+  it('SH-13 CO-06: a draft submitted 20 times at once with one request key is drafted once; every submit answers with it', async () => {
+    const baseVersion = (await page(a)).active.version;
+    const before = await drafts();
+    const body = {
+      requestKey: randomUUID(),
+      baseVersion,
+      config: lowerFeeSettings(120),
+      reason: 'lower fee',
+    };
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => api.json('POST', '/api/console/product/changes', body, a.write)),
+    );
+    for (const res of all) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const first = all[0]!.body as { id: string };
+    for (const res of all) expect(res.body).toEqual(first);
+    expect(first).toMatchObject({ state: 'pending', baseVersion, version: null });
+    expect(await drafts()).toBe(before + 1);
+    // one entry did it; the others say they answered with it
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'product.change.draft'),
+          or(sql`${auditLog.detail}->>'changeId' = ${first.id}`, eq(auditLog.targetId, first.id)),
+        ),
+      );
+    expect(entries).toHaveLength(20);
+    expect(entries.filter((e) => !(e.detail as { replayed?: boolean }).replayed)).toHaveLength(1);
   });
 
   it('CO-06: a draft made on a version no longer in force is refused (PRODUCT_CHANGE_STALE)', async () => {

@@ -6,7 +6,7 @@ import type { BaseContext } from '../../lib/base-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { checkedProduct } from '../lending/product-config.ts';
 import type { Actor } from './audit.ts';
-import { auditedAction } from './money-context.ts';
+import { auditedAction, type Audited } from './money-context.ts';
 import {
   activeProduct,
   PRODUCT_CHANGE,
@@ -32,12 +32,14 @@ export async function draftProductChange(
   const idempotencyKey = `product:${input.requestKey}`;
   const what = { action: 'product.change.draft', targetType: 'product_change', targetId: id };
   return auditedAction(ctx, input.actor, what, async (tx) => {
-    const [previous] = await tx
-      .select({ request: approvalRequests, makerEmail: operators.email })
-      .from(approvalRequests)
-      .innerJoin(operators, eq(operators.id, approvalRequests.makerId))
-      .where(eq(approvalRequests.idempotencyKey, idempotencyKey));
-    if (previous) {
+    // a second submit with the same key answers with the first draft, as the first did
+    const replay = async (): Promise<Audited<ProductChangeView> | null> => {
+      const [previous] = await tx
+        .select({ request: approvalRequests, makerEmail: operators.email })
+        .from(approvalRequests)
+        .innerJoin(operators, eq(operators.id, approvalRequests.makerId))
+        .where(eq(approvalRequests.idempotencyKey, idempotencyKey));
+      if (!previous) return null;
       if (previous.request.kind !== PRODUCT_CHANGE || previous.request.makerId !== input.actor.operatorId)
         throw new AppError('IDEMPOTENCY_KEY_REUSED');
       const p = previous.request.payload as unknown as ProductChangePayload;
@@ -49,11 +51,15 @@ export async function draftProductChange(
         ),
         audit: { replayed: true, detail: { changeId: previous.request.id } },
       };
-    }
+    };
+    const previous = await replay();
+    if (previous) return previous;
     const candidate = checkedProduct(input.config);
     const active = await activeProduct(tx);
     if (active.product.version !== input.baseVersion) throw new AppError('PRODUCT_CHANGE_STALE');
     const payload: ProductChangePayload = { baseVersion: input.baseVersion, config: input.config };
+    // SH-13: two submits at once both find no draft above; the key's unique index lets one insert
+    // and makes the other wait for it, then skip (not fail with 23505) and answer with its draft
     const [row] = await tx
       .insert(approvalRequests)
       .values({
@@ -67,9 +73,16 @@ export async function draftProductChange(
         idempotencyKey,
         createdAt: now,
       })
+      .onConflictDoNothing({ target: approvalRequests.idempotencyKey })
       .returning();
+    if (!row) {
+      // the draft that took the key committed before the insert skipped, so this read sees it
+      const drafted = await replay();
+      if (!drafted) throw new Error(`approval request ${idempotencyKey} conflicted but cannot be read`);
+      return drafted;
+    }
     return {
-      result: productChangeView(row!, input.actor.email ?? '', { ...candidate, version: input.baseVersion }),
+      result: productChangeView(row, input.actor.email ?? '', { ...candidate, version: input.baseVersion }),
       audit: {
         before: { version: active.product.version, config: settingsOf(active.product) },
         after: { state: 'pending', config: input.config },

@@ -9,7 +9,13 @@ import {
   type HardshipPlanResponse,
 } from '@pisonow/domain';
 import type { Tx } from '../../db/client.ts';
-import { approvalRequests, loanChargePauses, loanWriteOffs, orderEvents } from '../../db/schema/index.ts';
+import {
+  approvalRequests,
+  loanChargePauses,
+  loanWriteOffs,
+  orderEvents,
+  orders,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordMessage } from '../messages/record-message.ts';
 import { loadLoan } from '../servicing/loan-record.ts';
@@ -68,6 +74,14 @@ export async function requestHardshipPlan(
   const what = { action: 'money.hardship.request', targetType: 'order', targetId: input.orderId };
   return auditedAction(ctx, input.actor, what, async (tx) => {
     const key = `hardship:${input.orderId}:${input.until}`;
+    // SH-13: the loan is locked before looking for the draft, so two submits at once draft one
+    // (looked up first, both found none and the second insert broke the key's unique index)
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for('update');
+    if (!order) throw new AppError('NOT_FOUND');
     const [drafted] = await tx
       .select()
       .from(approvalRequests)

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, amountDueOn, creditStandingAsOf, manilaDate, type OperatorRole } from '@pisonow/domain';
+import {
+  addDays,
+  amountDueOn,
+  creditStandingAsOf,
+  manilaDate,
+  outstandingOf,
+  totalOf,
+  type OperatorRole,
+} from '@pisonow/domain';
 import {
   approvalRequests,
   ledgerEntries,
@@ -44,12 +52,12 @@ async function as(role: OperatorRole): Promise<ConsoleSession> {
   t.clock.set(new Date(t.clock.now().getTime() + 31_000));
   return signInOperator(t, ops[role]);
 }
-async function post(role: OperatorRole, url: string, body: unknown) {
+async function post(role: OperatorRole, url: string, body: unknown, headers: Record<string, string> = {}) {
   const s = await as(role);
   const res = await t.app.inject({
     method: 'POST',
     url,
-    headers: { ...s.write, 'content-type': 'application/json' },
+    headers: { ...s.write, 'content-type': 'application/json', ...headers },
     payload: JSON.stringify(body),
   });
   return { status: res.statusCode, body: res.json() as Record<string, string> };
@@ -241,7 +249,132 @@ describe('BE-15 write-off and recovery', () => {
   });
 });
 
+describe('BE-15 issue 11 waivers on a written-off loan', () => {
+  const RECEIVABLES = ['principal_receivable', 'interest_receivable', 'fee_receivable', 'penalty_receivable'];
+  const receivables = async (orderId: string) => {
+    let sum = 0n;
+    for (const account of RECEIVABLES) sum += await accountTotal(orderId, account);
+    return sum;
+  };
+  async function writtenOff(orderId: string) {
+    const drafted = await post('finance', `/api/console/money/loans/${orderId}/write-off`, {
+      reason: 'unreachable',
+    });
+    expect(drafted.status, JSON.stringify(drafted.body)).toBe(200);
+    const approved = await post(
+      'admin',
+      `/api/console/money/approvals/${drafted.body.approvalRequestId}/approve`,
+      {},
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    return BigInt(drafted.body.amount!);
+  }
+  /** A waiver through the console, approved by an admin when above the threshold. */
+  async function waive(orderId: string, lateCharge: bigint, penalty: bigint, key: string) {
+    const w = await post(
+      'finance',
+      `/api/console/money/loans/${orderId}/waivers`,
+      { lateCharge: lateCharge.toString(), penalty: penalty.toString(), reason: 'settlement agreed' },
+      { 'idempotency-key': key },
+    );
+    expect(w.status, JSON.stringify(w.body)).toBe(200);
+    if (w.body.state === 'pending_approval') {
+      const a = await post('admin', `/api/console/money/approvals/${w.body.approvalRequestId}/approve`, {});
+      expect(a.status, JSON.stringify(a.body)).toBe(200);
+    }
+  }
+
+  it('BE-15 issue 11 a waiver after the write-off comes off the allowance, not the income: paid off, the receivables and the allowance are 0 and the loss is counted once', async () => {
+    const orderId = await overdueLoan(100);
+    const amount = await writtenOff(orderId);
+    const owed = outstandingOf((await loadLoan(db(), orderId))!.loan.transactions);
+    const waived = owed.lateCharge + owed.penalty;
+    expect(waived).toBeGreaterThan(0n);
+    const penaltyIncome = await accountTotal(orderId, 'penalty_income');
+    await waive(orderId, owed.lateCharge, owed.penalty, `settle-${orderId.slice(0, 8)}`);
+    // the write-off already took the charges to credit loss: their income stays as earned
+    expect(await accountTotal(orderId, 'penalty_income')).toBe(penaltyIncome);
+    expect(await accountTotal(orderId, 'allowance_written_off')).toBe(-amount + waived);
+    // the borrower pays the rest
+    const rest = totalOf(outstandingOf((await loadLoan(db(), orderId))!.loan.transactions));
+    expect(rest).toBe(amount - waived);
+    const now = t.clock.now();
+    await applyLoanEvent(
+      db(),
+      orderId,
+      { type: 'payment_received', purpose: 'full', amount: rest, paidAt: now, reference: `rest-${orderId}` },
+      now,
+    );
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe('settled');
+    expect(await receivables(orderId)).toBe(0n);
+    expect(await accountTotal(orderId, 'allowance_written_off')).toBe(0n);
+    // the loss: what was forgiven, once (credit loss less what was recovered)
+    expect(
+      (await accountTotal(orderId, 'credit_loss_expense')) + (await accountTotal(orderId, 'recovery_income')),
+    ).toBe(waived);
+    expect(await ledgerSumsToZero()).toBe(true);
+  });
+
+  it('BE-15 issue 11 BE-10 money paid before the write-off, found in suspense and applied after part of the charges was waived: the waiver and the charges taken back come off the allowance, the recovery is posted once', async () => {
+    const orderId = await overdueLoan(100);
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    // the borrower paid the principal and interest two days after the due date, short of two
+    // days of penalty: held in suspense
+    const paidAt = new Date(`${addDays(order!.dueDate!, 2)}T02:00:00Z`);
+    const held = await seedHeldRepayment(db(), {
+      orderId,
+      amount: order!.totalRepayment,
+      paidAt,
+      now: t.clock.now(),
+    });
+    const amount = await writtenOff(orderId);
+    // months later finance agrees to forgive half the charges and applies the money as of its day
+    const owed = outstandingOf((await loadLoan(db(), orderId))!.loan.transactions);
+    await waive(orderId, owed.lateCharge, owed.penalty / 2n, `half-${orderId.slice(0, 8)}`);
+    const applied = await post('finance', `/api/console/money/suspense/${held}/apply`, {
+      purpose: 'full',
+      reason: 'paid long ago, charges settled',
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const [after] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(after!.status).toBe('settled');
+    expect(await receivables(orderId)).toBe(0n);
+    expect(await accountTotal(orderId, 'allowance_written_off')).toBe(0n);
+    expect(await accountTotal(orderId, 'recovery_income')).toBe(-order!.totalRepayment);
+    expect(await accountTotal(orderId, 'credit_loss_expense')).toBe(amount);
+    expect(await accountTotal(orderId, 'suspense')).toBe(0n);
+    expect(await ledgerSumsToZero()).toBe(true);
+  });
+});
+
 describe('BE-15 hardship plan', () => {
+  it('SH-13 BE-15 a hardship plan submitted 20 times at once drafts one plan; every submit answers with it', async () => {
+    const orderId = await overdueLoan(10);
+    const until = addDays(manilaDate(t.clock.now()), 20);
+    // one finance session (a second sign-in would reuse its authenticator code)
+    const session = await as('finance');
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/console/money/loans/${orderId}/hardship`,
+          headers: { ...session.write, 'content-type': 'application/json' },
+          payload: JSON.stringify({ until, reason: 'lost her job' }),
+        }),
+      ),
+    );
+    for (const res of all) expect(res.statusCode, res.body).toBe(200);
+    const answers = all.map((res) => res.json() as { state: string; approvalRequestId: string });
+    expect(new Set(answers.map((a) => a.approvalRequestId)).size).toBe(1);
+    expect(answers.every((a) => a.state === 'pending_approval')).toBe(true);
+    const drafts = await db()
+      .select()
+      .from(approvalRequests)
+      .where(and(eq(approvalRequests.orderId, orderId), eq(approvalRequests.kind, 'hardship')));
+    expect(drafts.map((d) => d.id)).toEqual([answers[0]!.approvalRequestId]);
+  });
+
   it('BE-15 drafted by finance, approved by an admin: no charges until the plan date, the borrower told; then charges resume', async () => {
     const orderId = await overdueLoan(10);
     const today = manilaDate(t.clock.now());
