@@ -316,6 +316,20 @@ describe('BE-15 issue 11 waivers on a written-off loan', () => {
     expect(await ledgerSumsToZero()).toBe(true);
   });
 
+  it('BE-15 what a waiver releases from the allowance counts as released: the loan leaves only the rest of the write-off to release', async () => {
+    // The domain releases the allowance up to what is left of the write-off; the loader counted
+    // only recovery income as released, not what waivers had already taken off the allowance, so
+    // a charge added after the write-off (an extension fee) and paid released it a second time:
+    // the allowance ended in debit by that charge.
+    const orderId = await overdueLoan(100);
+    const amount = await writtenOff(orderId);
+    const owed = outstandingOf((await loadLoan(db(), orderId))!.loan.transactions);
+    const waived = owed.lateCharge + owed.penalty;
+    await waive(orderId, owed.lateCharge, owed.penalty, `left-${orderId.slice(0, 8)}`);
+    expect((await loadLoan(db(), orderId))!.loan.writeOff).toEqual({ amount, recovered: waived });
+    expect(await accountTotal(orderId, 'allowance_written_off')).toBe(-amount + waived);
+  });
+
   it('BE-15 issue 11 BE-10 money paid before the write-off, found in suspense and applied after part of the charges was waived: the waiver and the charges taken back come off the allowance, the recovery is posted once', async () => {
     const orderId = await overdueLoan(100);
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));

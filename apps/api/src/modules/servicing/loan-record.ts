@@ -190,7 +190,13 @@ async function loansOf(db: Db | Tx, rows: readonly OrderRow[]): Promise<Map<stri
   return found;
 }
 
-/** BE-15: the loans' write-offs, each with what has been recovered on it since (from the ledger). */
+/**
+ * BE-15: the loans' write-offs, each with how much of it has been released from the allowance since
+ * (from the ledger): by repayments (to recovery income) and by waivers and BE-10 reversals of
+ * charges (the domain's writtenOffBooks). Counting the repayments alone left the waived part to be
+ * released a second time by the next payment beyond the written-off balance (an extension fee),
+ * and the allowance ended in debit.
+ */
 async function writeOffsOf(
   db: Db | Tx,
   orderIds: readonly string[],
@@ -204,7 +210,8 @@ async function writeOffsOf(
   const recovered = await db
     .select({
       orderId: ledgerEntries.orderId,
-      total: sql<string>`coalesce(-sum(${ledgerEntries.amount}), 0)::text`,
+      // the write-off's own line is -amount; every release since adds back
+      total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
     })
     .from(ledgerEntries)
     .where(
@@ -213,13 +220,16 @@ async function writeOffsOf(
           ledgerEntries.orderId,
           written.map((w) => w.orderId),
         ),
-        eq(ledgerEntries.account, 'recovery_income'),
+        eq(ledgerEntries.account, 'allowance_written_off'),
       ),
     )
     .groupBy(ledgerEntries.orderId);
-  const recoveredOf = new Map(recovered.map((r) => [r.orderId, r.total]));
+  const allowanceOf = new Map(recovered.map((r) => [r.orderId, BigInt(r.total)]));
   for (const w of written)
-    found.set(w.orderId, { amount: w.amount, recovered: BigInt(recoveredOf.get(w.orderId) ?? '0') });
+    found.set(w.orderId, {
+      amount: w.amount,
+      recovered: w.amount + (allowanceOf.get(w.orderId) ?? -w.amount),
+    });
   return found;
 }
 
