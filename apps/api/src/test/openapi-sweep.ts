@@ -212,6 +212,7 @@ export const GUARDED_TABLES = [
   'sandbox_sms_outbox',
   'product_configs',
   'repayments',
+  'extension_disclosures',
   'loan_transactions',
   'order_events',
   'provider_webhooks',

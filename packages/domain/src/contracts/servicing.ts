@@ -76,6 +76,16 @@ export const startRepaymentRequest = z.strictObject({
   expectedAmount: centavosString,
   /** EN-07: a repayment coupon to use on this repayment (reserved by the attempt) */
   couponId: z.uuid({ error: 'COUPON_UNAVAILABLE' }).optional(),
+  /**
+   * CO-02, RA 3765: for an extension, the SHA-256 of the disclosure statement the borrower read
+   * (`disclosureSha256` of the quote). The server keeps that statement with the attempt; one that is
+   * no longer the statement in force is 409 ORDER_STATE_CONFLICT (the page re-reads the quote).
+   * Without it, the statement in the request's language is kept.
+   */
+  disclosureSha256: z
+    .string({ error: 'VALIDATION_FAILED' })
+    .regex(/^[0-9a-f]{64}$/, { error: 'VALIDATION_FAILED' })
+    .optional(),
 });
 export type StartRepaymentRequest = z.input<typeof startRepaymentRequest>;
 
@@ -138,8 +148,13 @@ export const extensionQuoteResponse = z.object({
   extensionDays: z.number().int(),
   currentDueDate: z.string().nullable(),
   newDueDate: z.string().nullable(),
-  /** the fresh disclosure statement for the extended loan, in the borrower's language (HTML) */
-  disclosure: z.string(),
+  /**
+   * the fresh disclosure statement for the extended loan, in the borrower's language (HTML); null
+   * when the extension is not available (there is no extended loan to disclose)
+   */
+  disclosure: z.string().nullable(),
+  /** its SHA-256, sent back when paying: the statement kept with the attempt is the one read */
+  disclosureSha256: z.string().nullable(),
 });
 export type ExtensionQuoteResponse = z.infer<typeof extensionQuoteResponse>;
 

@@ -222,6 +222,55 @@ export interface LoanSchedule {
   overdueCharges: Centavos;
 }
 
+/**
+ * What the borrower pays on a schedule, each amount on its day since disbursement, as the EIR counts
+ * it: each extension fee on the day it was paid, then principal and interest at the final due date.
+ * Late charges and penalties are left out (the cap's definition). One list for the cap check and the
+ * disclosed rate, so a rate shown is the rate the check held to 12% a month.
+ */
+export function scheduleRepayments(s: LoanSchedule): { day: number; amount: Centavos }[] {
+  const totalDays = s.termDays + s.extensions.reduce((sum, e) => sum + e.days, 0);
+  return [
+    ...s.extensions.map((e) => ({ day: e.paidOnDay, amount: e.fee })),
+    { day: totalDays, amount: s.principal + s.interest },
+  ];
+}
+
+/** The present value of a schedule's repayments at a monthly rate (30-day months). */
+function presentValue(repayments: readonly { day: number; amount: Centavos }[], monthly: number): number {
+  return repayments.reduce(
+    (sum, r) => sum + Number(r.amount) * Math.pow(1 + monthly, -r.day / CAPS.daysPerMonth),
+    0,
+  );
+}
+
+/**
+ * EIR per 30-day month of a whole schedule (extensions included): the IRR r with
+ * net proceeds = Σ repayment × (1 + r)^(−day/30). A rate, not money: floating point from exact
+ * centavos, found by bisection (the present value falls as r rises, so there is one root). With no
+ * extension it is `effectiveMonthlyRate` of the original loan.
+ */
+export function scheduleEffectiveMonthlyRate(s: LoanSchedule): number {
+  if (s.netProceeds <= 0n) return Number.POSITIVE_INFINITY;
+  const repayments = scheduleRepayments(s);
+  const net = Number(s.netProceeds);
+  let low = -0.999_999;
+  let high = 1;
+  while (presentValue(repayments, high) > net && high < 1e12) high *= 2;
+  for (let i = 0; i < 200 && high - low > 1e-15; i++) {
+    const mid = (low + high) / 2;
+    if (presentValue(repayments, mid) > net) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+/** A schedule's EIR as disclosed: a month, and a year compounded monthly, both rounded up (one rule). */
+export function disclosedScheduleRates(s: LoanSchedule): { monthly: number; yearly: number } {
+  const monthly = scheduleEffectiveMonthlyRate(s);
+  return { monthly: disclose(monthly), yearly: disclose(Math.pow(1 + monthly, 12) - 1) };
+}
+
 /** The breaches of a loan's schedule (empty when an extension may be granted on these terms). */
 export function scheduleBreaches(s: LoanSchedule): CapBreach[] {
   const out: CapBreach[] = [];
@@ -234,11 +283,7 @@ export function scheduleBreaches(s: LoanSchedule): CapBreach[] {
   if (nominalMonthlyPpm > CAPS.nominalMonthlyPpm) out.push({ cap: 'nominal', monthlyPpm: nominalMonthlyPpm });
   // EIR: the IRR of (net proceeds out; fees and repayment in) is at most 12% a month exactly when
   // the cash flows discounted at 12% are worth no more than the net proceeds.
-  const discount = (day: number) => Math.pow(1 + CAPS.effectiveMonthly, -day / CAPS.daysPerMonth);
-  const repayment = s.principal + s.interest;
-  const pv =
-    s.extensions.reduce((sum, e) => sum + Number(e.fee) * discount(e.paidOnDay), 0) +
-    Number(repayment) * discount(totalDays);
+  const pv = presentValue(scheduleRepayments(s), CAPS.effectiveMonthly);
   if (pv > Number(s.netProceeds) + 0.5)
     out.push({ cap: 'effective', monthly: Number.NaN, principal: s.principal, termDays: totalDays });
   const cost = s.interest + s.upFrontCharges + fees + s.overdueCharges;

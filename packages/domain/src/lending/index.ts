@@ -6,6 +6,7 @@ export * from './decision.ts';
 export * from './ledger.ts';
 export * from './loan-account.ts';
 export * from './loan-lifecycle.ts';
+export * from './extension-statement.ts';
 export * from './limits.ts';
 export * from './collection-hours.ts';
 export * from './statement.ts';

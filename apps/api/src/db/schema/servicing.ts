@@ -9,8 +9,10 @@ import {
   bigserial,
   index,
   uniqueIndex,
+  check,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Locale } from '@pisonow/domain';
 import { customers } from './customers.ts';
 import { orders } from './lending.ts';
 
@@ -119,6 +121,32 @@ export const repayments = pgTable(
     index('repayments_customer').on(t.customerId, t.createdAt),
     index('repayments_order').on(t.orderId),
     uniqueIndex('repayments_provider_collection').on(t.provider, t.providerCollectionId),
+  ],
+);
+
+/**
+ * CO-02, RA 3765: the extension's disclosure statement the borrower was shown, kept per extension
+ * attempt when they start paying for it ("By paying, I acknowledge…"; they have the right to a copy).
+ * The HTML exactly as shown, in the language shown, with its SHA-256. One per attempt: a double tap
+ * that reuses the attempt keeps the first copy.
+ */
+export const extensionDisclosures = pgTable(
+  'extension_disclosures',
+  {
+    repaymentId: uuid('repayment_id')
+      .primaryKey()
+      .references(() => repayments.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    locale: text('locale').$type<Locale>().notNull(),
+    html: text('html').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('extension_disclosures_order').on(t.orderId, t.createdAt),
+    check('extension_disclosures_locale_known', sql`${t.locale} in ('en-US', 'fil', 'zh-CN')`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   DEFAULT_LOCALE,
   LOCALES,
@@ -16,7 +16,7 @@ import {
   type OrderStatus,
 } from '@pisonow/domain';
 import { cachedOrderLabelText } from './order-label-text.ts';
-import { orderDocuments, orders, payouts } from '../../db/schema/index.ts';
+import { extensionDisclosures, orderDocuments, orders, payouts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
 import { NAME_MISMATCH_CODES } from '../../providers/payout/payout-provider.ts';
@@ -46,6 +46,12 @@ export async function orderView(
     .select({ kind: orderDocuments.kind, sha256: orderDocuments.sha256 })
     .from(orderDocuments)
     .where(and(eq(orderDocuments.orderId, order.id)));
+  // CO-02, RA 3765: the extension statements kept when the borrower started paying, oldest first
+  const extensionCopies = await db
+    .select({ repaymentId: extensionDisclosures.repaymentId, sha256: extensionDisclosures.sha256 })
+    .from(extensionDisclosures)
+    .where(eq(extensionDisclosures.orderId, order.id))
+    .orderBy(asc(extensionDisclosures.createdAt), asc(extensionDisclosures.repaymentId));
   const today = manilaDate(now);
   const label = orderLabel(order.status as OrderStatus, order.dueDate ?? today, today);
   const c = (v: bigint) => v.toString();
@@ -90,11 +96,18 @@ export async function orderView(
           providerCode: String(payout.destination.providerCode),
         }
       : null,
-    documents: documents.map((d) => ({
-      kind: d.kind,
-      sha256: d.sha256,
-      url: `/api/orders/${order.id}/documents/${d.kind}`,
-    })),
+    documents: [
+      ...documents.map((d) => ({
+        kind: d.kind,
+        sha256: d.sha256,
+        url: `/api/orders/${order.id}/documents/${d.kind}`,
+      })),
+      ...extensionCopies.map((d) => ({
+        kind: 'extension_disclosure',
+        sha256: d.sha256,
+        url: `/api/orders/${order.id}/extension-disclosures/${d.repaymentId}`,
+      })),
+    ],
     balance:
       loan && owed
         ? {

@@ -26,6 +26,7 @@ export const EXPORTED: Record<string, { link: LinkKey; category: DataCategory }>
   review_cases: { link: 'customer_id', category: 'loans' },
   orders: { link: 'customer_id', category: 'loans' },
   order_documents: { link: 'order_id', category: 'loans' },
+  extension_disclosures: { link: 'order_id', category: 'loans' },
   signatures: { link: 'customer_id', category: 'loans' },
   payouts: { link: 'order_id', category: 'loans' },
   loan_transactions: { link: 'customer_id', category: 'loans' },

@@ -19,6 +19,7 @@ import { documentFormatQuery, sendDocument } from '../../lib/pdf/send-document.t
 import { JOBS } from '../../plugins/app/job-types.ts';
 import { changePayoutAccount, getPayoutAccount } from './change-payout-account.ts';
 import { getClearanceLetter } from './get-clearance-letter.ts';
+import { getExtensionDisclosure } from './get-extension-disclosure.ts';
 import { getExtensionQuote } from './get-extension-quote.ts';
 import { getLoanStatement } from './get-loan-statement.ts';
 import { listPaymentDisputes } from './list-payment-disputes.ts';
@@ -101,6 +102,7 @@ const servicingRoutes: FastifyPluginAsyncZod = async (app) => {
           customerId: request.customer!.customerId,
           orderId: request.params.orderId,
           request: request.body,
+          locale: request.locale,
         }),
       ),
   );
@@ -158,6 +160,37 @@ const servicingRoutes: FastifyPluginAsyncZod = async (app) => {
         orderId: request.params.orderId,
         locale: request.locale,
       }),
+  );
+
+  // RA 3765: the copy of an extension's disclosure statement kept when the borrower started paying
+  app.get(
+    '/orders/:orderId/extension-disclosures/:repaymentId',
+    {
+      config: { auth: true },
+      schema: {
+        tags: ['servicing'],
+        summary:
+          'My copy of the disclosure statement of an extension, as shown when I started paying for it (HTML or PDF; CO-02)',
+        security,
+        params: orderId.extend({ repaymentId: z.uuid({ error: 'NOT_FOUND' }) }),
+        querystring: documentFormatQuery,
+      },
+    },
+    async (request, reply) => {
+      const doc = await getExtensionDisclosure(ctx, {
+        customerId: request.customer!.customerId,
+        orderId: request.params.orderId,
+        repaymentId: request.params.repaymentId,
+      });
+      // the PDF carries the hash of what was shown on every page
+      return sendDocument(reply, doc.html, {
+        format: request.query.format,
+        filename: `extension-disclosure-${request.params.repaymentId}`,
+        footer: `${request.params.orderId} · SHA-256 ${doc.sha256.slice(0, 16)}…`,
+        locale: doc.locale,
+        sha256: doc.sha256,
+      });
+    },
   );
 
   // BE-12: the statement of account and the clearance letter, in the borrower's language

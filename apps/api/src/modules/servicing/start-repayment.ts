@@ -3,13 +3,14 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   REPAYMENT_PARTNERS,
   amountDueOn,
-  extensionQuote,
+  extensionStatement,
   manilaDate,
   nextManilaDayStart,
+  type Locale,
   type RepaymentViewResponse,
   type StartRepaymentRequest,
 } from '@pisonow/domain';
-import { applicationSteps, orders, repayments } from '../../db/schema/index.ts';
+import { applicationSteps, extensionDisclosures, orders, repayments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
 import { CollectionSendError } from '../../providers/collection/collection-provider.ts';
@@ -17,6 +18,7 @@ import type { ServicingContext } from './servicing-context.ts';
 import { loadLoan } from './loan-record.ts';
 import { reserveRepaymentCoupon } from '../coupons/use-coupon.ts';
 import { repaymentView, type RepaymentRow } from './repayment-view.ts';
+import { shownExtensionDisclosure } from './extension-disclosure.ts';
 
 /**
  * Repay or extend (ST-02, VAL-15, CO-02): opens a collection at the provider for EXACTLY what is
@@ -25,10 +27,12 @@ import { repaymentView, type RepaymentRow } from './repayment-view.ts';
  * re-reads the bill. A collection lives until the end of the Manila day, when the amount due can
  * change. Double taps and retries reuse the open attempt (the order row is locked while deciding),
  * so the provider is asked once per attempt, with our attempt id as its idempotency key.
+ * An extension attempt keeps the disclosure statement the borrower read (RA 3765: "By paying, I
+ * acknowledge…"), in the same transaction as the attempt.
  */
 export async function startRepayment(
   ctx: ServicingContext,
-  input: { customerId: string; orderId: string; request: StartRepaymentRequest },
+  input: { customerId: string; orderId: string; request: StartRepaymentRequest; locale: Locale },
 ): Promise<RepaymentViewResponse> {
   const { customerId, orderId, request } = input;
   const partner = REPAYMENT_PARTNERS.find(
@@ -49,13 +53,21 @@ export async function startRepayment(
     const { loan } = (await loadLoan(tx, orderId))!;
     let amount: bigint;
     const extendsDueDate = request.purpose === 'extension' ? loan.dueDate : null;
+    let disclosure: ReturnType<typeof shownExtensionDisclosure> = null;
     if (request.purpose === 'full') {
       amount = amountDueOn(loan, today);
       if (amount <= 0n) throw new AppError('NOTHING_TO_REPAY');
     } else {
-      const quote = extensionQuote(loan, today);
-      if (!quote.available) throw new AppError('EXTENSION_NOT_ALLOWED');
+      const { quote, extended } = extensionStatement(loan, now);
+      if (!quote.available || !extended) throw new AppError('EXTENSION_NOT_ALLOWED');
       amount = quote.amount;
+      disclosure = shownExtensionDisclosure(
+        loan,
+        { quote, extended },
+        { locale: input.locale, sha256: request.disclosureSha256 },
+      );
+      // the statement read is no longer the one in force (the loan moved since): read it again
+      if (!disclosure) throw new AppError('ORDER_STATE_CONFLICT');
     }
     const sameAttempt = (expected: bigint) =>
       and(
@@ -122,6 +134,15 @@ export async function startRepayment(
       updatedAt: now,
     };
     await tx.insert(repayments).values(row);
+    if (disclosure)
+      await tx.insert(extensionDisclosures).values({
+        repaymentId: id,
+        orderId,
+        locale: disclosure.locale,
+        html: disclosure.html,
+        sha256: disclosure.sha256,
+        createdAt: now,
+      });
     return row;
   });
   if (attempt.providerCollectionId) return repaymentView(attempt);

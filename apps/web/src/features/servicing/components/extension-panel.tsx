@@ -83,7 +83,7 @@ export function ExtensionPanel({ orderId }: { orderId: string }) {
       <p className="sv-note">{t('servicing:extend.principalNote')}</p>
       <DocumentPanel
         title={t('servicing:extend.disclosure')}
-        html={q.disclosure}
+        html={q.disclosure ?? ''}
         testId="extension-disclosure"
       />
       <label className="sv-check">
@@ -112,6 +112,7 @@ export function ExtensionPanel({ orderId }: { orderId: string }) {
         orderId={orderId}
         purpose="extension"
         amount={q.amount}
+        disclosureSha256={q.disclosureSha256}
       />
     </section>
   );

@@ -27,12 +27,15 @@ export function RepaySheet({
   orderId,
   purpose,
   amount,
+  disclosureSha256,
 }: {
   visible: boolean;
   onClose: () => void;
   orderId: string;
   purpose: RepaymentPurpose;
   amount: string;
+  /** an extension: the hash of the disclosure statement read, so the server keeps that one (RA 3765) */
+  disclosureSha256?: string | null;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -54,6 +57,7 @@ export function RepaySheet({
       providerCode: option.providerCode,
       expectedAmount: toPay,
       ...(coupon && toPay !== amount ? { couponId: coupon.couponId } : {}),
+      ...(purpose === 'extension' && disclosureSha256 ? { disclosureSha256 } : {}),
     };
     start.mutate(
       { orderId, body, idempotencyKey: key.keyFor(repayFingerprint(orderId, body)) },
