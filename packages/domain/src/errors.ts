@@ -82,6 +82,8 @@ export const ERROR_CODES = {
   NOTHING_TO_REPAY: { status: 409, catalogue: false },
   EXTENSION_NOT_ALLOWED: { status: 409, catalogue: false },
   REPAYMENT_CHANNEL_UNAVAILABLE: { status: 400, catalogue: false },
+  /** the partner takes payments only between its limits (7-Eleven: ₱50 to ₱50,000): another way to pay */
+  REPAYMENT_CHANNEL_AMOUNT: { status: 422, catalogue: false },
   COLLECTION_FAILED: { status: 502, catalogue: false },
   BANK_CHANGE_NOT_ALLOWED: { status: 403, catalogue: false },
   // statements (BE-12): a clearance letter only for a loan paid in full

@@ -55,7 +55,14 @@ export const REPAYMENT_PARTNERS: readonly {
 
 export const repaymentChannelsResponse = z.object({
   channels: z.array(
-    z.object({ channel: z.enum(COLLECTION_CHANNELS), providerCode: z.string(), name: z.string() }),
+    z.object({
+      channel: z.enum(COLLECTION_CHANNELS),
+      providerCode: z.string(),
+      name: z.string(),
+      /** the partner's limits through the configured provider, centavos (none: no limit a loan reaches) */
+      minAmount: z.string().optional(),
+      maxAmount: z.string().optional(),
+    }),
   ),
 });
 export type RepaymentChannelsResponse = z.infer<typeof repaymentChannelsResponse>;

@@ -71,7 +71,14 @@ const servicingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({
-      channels: REPAYMENT_PARTNERS.filter((p) => ctx.collections.supports(p.channel, p.providerCode)),
+      channels: REPAYMENT_PARTNERS.filter((p) => ctx.collections.supports(p.channel, p.providerCode)).map(
+        (p) => {
+          const limits = ctx.collections.amountLimits(p.channel, p.providerCode);
+          return limits
+            ? { ...p, minAmount: limits.min.toString(), maxAmount: limits.max.toString() }
+            : { ...p };
+        },
+      ),
     }),
   );
 

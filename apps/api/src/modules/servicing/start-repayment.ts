@@ -4,6 +4,7 @@ import {
   REPAYMENT_PARTNERS,
   amountDueOn,
   extensionStatement,
+  formatPeso,
   manilaDate,
   nextManilaDayStart,
   type Locale,
@@ -105,6 +106,13 @@ export async function startRepayment(
       amount -= couponAmount;
     }
     if (BigInt(request.expectedAmount) !== amount) throw new AppError('ORDER_STATE_CONFLICT');
+    // the partner's own limits (7-Eleven through Xendit: ₱50 to ₱50,000): said here, in the
+    // borrower's language, rather than as a failure from the provider
+    const limits = ctx.collections.amountLimits(request.channel, request.providerCode);
+    if (limits && (amount < limits.min || amount > limits.max))
+      throw new AppError('REPAYMENT_CHANNEL_AMOUNT', {
+        params: { partner: partner.name, min: formatPeso(limits.min), max: formatPeso(limits.max) },
+      });
     const [open] = await tx.select().from(repayments).where(sameAttempt(amount)).limit(1);
     if (open && !request.couponId) return open;
     const row: RepaymentRow = {

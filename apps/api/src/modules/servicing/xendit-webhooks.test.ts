@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { amountDueOn, manilaDate } from '@pisonow/domain';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { client, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
 import { orders, providerWebhooks, repayments } from '../../db/schema/index.ts';
 import { loadLoan } from './loan-record.ts';
@@ -130,5 +130,45 @@ describe('Xendit collection webhooks through the route (BE-05)', () => {
       .from(providerWebhooks)
       .where(and(eq(providerWebhooks.provider, 'xendit'), eq(providerWebhooks.result, 'applied')));
     expect(JSON.stringify(record!.body)).toContain('JUAN\ufffdDELA CRUZ');
+  });
+});
+
+describe('Xendit partner limits (BE-05)', () => {
+  it("BE-05 an amount outside the partner's limits is refused in the borrower's language before asking Xendit; the channel list says the limits", async () => {
+    // Xendit takes ₱50 to ₱50,000 at 7-Eleven: a ₱20 extension fee was sent, refused by Xendit, and
+    // reached the borrower as COLLECTION_FAILED
+    const phone = '9198800001';
+    const { orderId } = await seedDisbursedLoan(db(), { disbursedAt: t.clock.now(), phone });
+    const api = client(t.app);
+    const h = api.authed((await api.signIn(phone)).token);
+    const channels = (await api.json('GET', '/api/repayments/channels', undefined, h)).body.channels as {
+      providerCode: string;
+      minAmount?: string;
+      maxAmount?: string;
+    }[];
+    expect(channels.find((c) => c.providerCode === '7ELEVEN')).toMatchObject({
+      minAmount: '5000',
+      maxAmount: '5000000',
+    });
+    expect(channels.find((c) => c.providerCode === 'GCASH')).not.toHaveProperty('minAmount');
+    const quote = (await api.json('GET', `/api/orders/${orderId}/extension`, undefined, h)).body;
+    expect(BigInt(quote.amount)).toBeLessThan(5000n);
+    const refused = await api.json(
+      'POST',
+      `/api/orders/${orderId}/repayments`,
+      {
+        purpose: 'extension',
+        channel: 'otc',
+        providerCode: '7ELEVEN',
+        expectedAmount: quote.amount,
+        disclosureSha256: quote.disclosureSha256,
+      },
+      { ...h, 'idempotency-key': `limit-${orderId}`, 'accept-language': 'fil' },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'REPAYMENT_CHANNEL_AMOUNT' });
+    expect(refused.body.message).toContain('₱50.00');
+    expect(refused.body.message).toContain('Pumili');
+    expect(await db().select().from(repayments).where(eq(repayments.orderId, orderId))).toHaveLength(0);
   });
 });

@@ -113,6 +113,12 @@ export interface CollectionProvider {
   readonly name: string;
   /** whether this provider can collect through that channel and code (the Repay page lists only these) */
   supports(channel: CollectionChannel, providerCode: string): boolean;
+  /**
+   * The amounts the partner takes through this provider, in centavos, when it has limits (Xendit
+   * documents ₱50 to ₱50,000 for 7-Eleven): an amount outside them is refused before asking the
+   * provider, with the limits in the borrower's language, instead of failing at the provider.
+   */
+  amountLimits(channel: CollectionChannel, providerCode: string): { min: Centavos; max: Centavos } | null;
   /** opens a collection; throws CollectionSendError (CollectionChannelUnsupportedError for what it cannot do) */
   create(request: CollectionRequest): Promise<CollectionInstructions>;
   /**

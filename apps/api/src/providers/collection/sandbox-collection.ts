@@ -132,6 +132,11 @@ export class SandboxCollectionProvider implements CollectionProvider {
     this.#accountName = options.accountName ?? 'PisoNow (sandbox)';
   }
 
+  /** the simulator takes any amount (tests of small fees use it); the real adapters say theirs */
+  amountLimits(): null {
+    return null;
+  }
+
   supports(channel: CollectionChannel, providerCode: string): boolean {
     return collectionOption(channel, providerCode) !== undefined;
   }

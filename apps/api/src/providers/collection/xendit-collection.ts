@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { Centavos } from '@pisonow/domain';
 import { pesoDecimal } from '../payout/xendit-payout.ts';
 import {
   CollectionChannelUnsupportedError,
@@ -73,6 +74,20 @@ export const XENDIT_COLLECTION_CHANNELS: Readonly<
   otc: { '7ELEVEN': '7ELEVEN', CEBUANA: 'CEBUANA', PALAWAN: 'PALAWAN', LBC: 'LBC', ECPAY: 'ECPAY' },
 };
 
+/**
+ * What each over-the-counter partner takes through Xendit, in centavos (the channel pages' "Min
+ * Amount" and "Max Amount": https://docs.xendit.co/docs/7-eleven, /cebuana, /palawan, /lbc, /ecpay).
+ * A ₱20 extension fee asked of 7-Eleven was refused by Xendit and reached the borrower as
+ * COLLECTION_FAILED. E-wallets and bank transfers document no limit that a loan here can reach.
+ */
+export const XENDIT_AMOUNT_LIMITS: Readonly<Record<string, { min: Centavos; max: Centavos }>> = {
+  '7ELEVEN': { min: 5_000n, max: 5_000_000n },
+  CEBUANA: { min: 100n, max: 3_000_000n },
+  PALAWAN: { min: 5_000n, max: 2_000_000n },
+  LBC: { min: 5_000n, max: 20_000_000n },
+  ECPAY: { min: 100n, max: 5_000_000n },
+};
+
 /** The bank a Xendit PH virtual account lives at (docs: "Select Asia United Bank (AUB) as the recipient bank"). */
 export const XENDIT_BANK_TRANSFER_BANK = 'Asia United Bank (AUB)';
 
@@ -91,6 +106,10 @@ export class XenditCollectionProvider implements CollectionProvider {
 
   supports(channel: CollectionChannel, providerCode: string): boolean {
     return XENDIT_COLLECTION_CHANNELS[channel]?.[providerCode] !== undefined;
+  }
+
+  amountLimits(channel: CollectionChannel, providerCode: string): { min: Centavos; max: Centavos } | null {
+    return channel === 'otc' ? (XENDIT_AMOUNT_LIMITS[providerCode] ?? null) : null;
   }
 
   async create(request: CollectionRequest): Promise<CollectionInstructions> {

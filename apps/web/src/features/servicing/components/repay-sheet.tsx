@@ -49,6 +49,11 @@ export function RepaySheet({
   const toPay =
     coupon && coupon.deduction < BigInt(amount) ? String(BigInt(amount) - coupon.deduction) : amount;
 
+  // a partner that cannot take this amount (7-Eleven takes ₱50 to ₱50,000): shown, not offered
+  const outsideLimits = (option: RepaymentChannelOption) =>
+    (option.minAmount !== undefined && BigInt(toPay) < BigInt(option.minAmount)) ||
+    (option.maxAmount !== undefined && BigInt(toPay) > BigInt(option.maxAmount));
+
   const pay = (option: RepaymentChannelOption) => {
     if (start.isPending) return;
     const body = {
@@ -147,11 +152,19 @@ export function RepaySheet({
                   type="button"
                   className="sv-sheet__option"
                   data-testid={`channel-${option.providerCode}`}
-                  disabled={start.isPending}
+                  disabled={start.isPending || outsideLimits(option)}
                   aria-busy={start.isPending && start.variables?.body.providerCode === option.providerCode}
                   onClick={() => pay(option)}
                 >
                   {option.name}
+                  {outsideLimits(option) && option.minAmount && option.maxAmount && (
+                    <span className="sv-sheet__limits">
+                      {t('servicing:channelLimits', {
+                        min: peso(option.minAmount),
+                        max: peso(option.maxAmount),
+                      })}
+                    </span>
+                  )}
                 </button>
               ))}
             </div>
