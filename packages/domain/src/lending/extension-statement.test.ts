@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { addDays } from '../time.ts';
 import { disclosedAnnualRate, disclosedMonthlyRate, scheduleEffectiveMonthlyRate } from './compliance.ts';
 import { extensionStatement } from './extension-statement.ts';
-import { outstandingOf, totalOf, type LoanTransaction } from './loan-account.ts';
+import { outstandingOf, totalOf } from './loan-account.ts';
 import {
   applyOrderEvent,
   extensionQuote,
@@ -13,6 +13,7 @@ import {
 } from './loan-lifecycle.ts';
 import { allOffers, priceLoan } from './pricing.ts';
 import { DEFAULT_PRODUCT } from './product.ts';
+import { persistedOutcome } from './persisted-outcome.ts';
 
 const TERMS: LoanTerms = { lateCharge: 0n, penaltyDailyPpm: 1_500, extensionFeeBp: 100, extensionDays: 8 };
 const DAY0 = '2026-12-01';
@@ -34,24 +35,7 @@ function disbursed(principal = 200_000n, termDays = 14, terms: LoanTerms = TERMS
 }
 
 /** The loan after an event, as the API persists it. */
-function apply(loan: Loan, event: LoanEvent): Loan {
-  const out = applyOrderEvent(loan, event);
-  const strip = (t: (typeof out.transactions)[number]): LoanTransaction => ({
-    type: t.type,
-    portions: t.portions,
-    cash: t.cash,
-    businessDate: t.businessDate,
-    dueDate: t.dueDate,
-    ...(t.days !== undefined ? { days: t.days } : {}),
-  });
-  return {
-    ...loan,
-    status: out.status,
-    ...(out.changes.disbursedOn !== undefined ? { disbursedOn: out.changes.disbursedOn } : {}),
-    ...(out.changes.dueDate !== undefined ? { dueDate: out.changes.dueDate } : {}),
-    transactions: [...loan.transactions, ...out.transactions.map(strip)],
-  };
-}
+const apply = (loan: Loan, event: LoanEvent): Loan => persistedOutcome(loan, applyOrderEvent(loan, event));
 
 const payExtension = (loan: Loan, day: string) =>
   apply(loan, {

@@ -8,7 +8,6 @@ import {
   outstandingOf,
   REPAYMENT_ALLOCATION_ORDER,
   totalOf,
-  type LoanTransaction,
 } from './loan-account.ts';
 import {
   amountDueOn,
@@ -24,6 +23,7 @@ import { DEFAULT_PRODUCT } from './product.ts';
 import { priceLoan } from './pricing.ts';
 import type { LedgerEntry } from './ledger.ts';
 import { statementOfAccount } from './statement.ts';
+import { persistedOutcome } from './persisted-outcome.ts';
 
 const TERMS: LoanTerms = { lateCharge: 0n, penaltyDailyPpm: 1_500, extensionFeeBp: 100, extensionDays: 8 };
 const DAY0 = '2026-12-01';
@@ -49,23 +49,7 @@ function disbursed(
   return { loan: persist(pending, out), ledger: out.transactions.map((t) => t.entries) };
 }
 
-function persist(loan: Loan, out: ReturnType<typeof applyOrderEvent>): Loan {
-  const strip = (t: (typeof out.transactions)[number]): LoanTransaction => ({
-    type: t.type,
-    portions: t.portions,
-    cash: t.cash,
-    businessDate: t.businessDate,
-    dueDate: t.dueDate,
-    ...(t.days !== undefined ? { days: t.days } : {}),
-  });
-  return {
-    ...loan,
-    status: out.status,
-    ...(out.changes.disbursedOn !== undefined ? { disbursedOn: out.changes.disbursedOn } : {}),
-    ...(out.changes.dueDate !== undefined ? { dueDate: out.changes.dueDate } : {}),
-    transactions: [...loan.transactions, ...out.transactions.map(strip)],
-  };
-}
+const persist = persistedOutcome;
 
 describe('issue 7 allocation (Fineract order: late charge, penalty, fees, interest, principal)', () => {
   it('ST-02 allocates in the documented order and never beyond what is owed', () => {

@@ -13,35 +13,20 @@ import {
   writeOffQuote,
   type Loan,
   type LoanEvent,
-  type LoanOutcome,
   type LoanTerms,
 } from './loan-lifecycle.ts';
 import { IllegalTransition } from './order-state.ts';
 import { DEFAULT_PRODUCT } from './product.ts';
 import { priceLoan } from './pricing.ts';
 import type { LedgerEntry } from './ledger.ts';
+import { persistedOutcome } from './persisted-outcome.ts';
 
 /** The console's money events (issue 11) as pure logic: cancellation (CO-05), suspense, waivers. */
 const DAY0 = '2026-12-01';
 const at = (day: string, hour = 10) => new Date(`${day}T${String(hour - 8).padStart(2, '0')}:00:00Z`);
 const DISBURSED_AT = at(DAY0);
 
-function persist(loan: Loan, out: LoanOutcome): Loan {
-  const strip = (t: (typeof out.transactions)[number]): LoanTransaction => ({
-    type: t.type,
-    portions: t.portions,
-    cash: t.cash,
-    businessDate: t.businessDate,
-    dueDate: t.dueDate,
-  });
-  return {
-    ...loan,
-    status: out.status,
-    ...(out.changes.disbursedOn !== undefined ? { disbursedOn: out.changes.disbursedOn } : {}),
-    ...(out.changes.dueDate !== undefined ? { dueDate: out.changes.dueDate } : {}),
-    transactions: [...loan.transactions, ...out.transactions.map(strip)],
-  };
-}
+const persist = persistedOutcome;
 
 const TERMS: LoanTerms = { lateCharge: 0n, penaltyDailyPpm: 1_500, extensionFeeBp: 100, extensionDays: 8 };
 
