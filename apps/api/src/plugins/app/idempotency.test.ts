@@ -30,6 +30,44 @@ describe('Idempotency-Key (SH-13)', () => {
     expect(await outboxSize('9175000001')).toBe(1);
   });
 
+  it("SH-13 what is kept to replay is sealed: a sign-in's session token and an application's ID number are not in the table, and the replay still answers with them", async () => {
+    // The stored answer of a sign-in held the session token in clear for 7 days (the sessions table
+    // keeps only its hash); a saved application step held the opened ID number (found in review).
+    const phone = '9175000077';
+    await api.sendCode(phone);
+    const code = await api.lastCode(phone);
+    const key = 'key-aaaaaaaa-0077';
+    const first = await api.login(phone, code, {}, { 'idempotency-key': key });
+    expect(first.status).toBe(200);
+    const replay = await api.login(phone, code, {}, { 'idempotency-key': key });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    const token = first.body.token as string;
+    const stepKey = 'key-aaaaaaaa-0078';
+    const saved = await api.json(
+      'PUT',
+      '/api/application/steps/baseInfo',
+      { maritalStatus: 'single', education: 'college', email: 'maria@example.ph', loanPurpose: 'medical' },
+      { ...api.authed(token), 'idempotency-key': stepKey },
+    );
+    expect(saved.status).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.key, key)));
+    const stepRows = await t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, stepKey));
+    for (const row of [...rows, ...stepRows]) {
+      expect(row.responseBody).toMatch(/^v1\./);
+      expect(row.responseBody).not.toContain(token);
+      expect(row.responseBody).not.toContain(phone);
+      expect(row.responseBody).not.toContain('maria@example.ph');
+      expect(row.requestHash).not.toContain(code);
+    }
+  });
+
   it('SH-13 a refusal is replayed too, not re-run', async () => {
     const key = 'key-aaaaaaaa-0002';
     const first = await api.sendCode('9175000001', {}, { 'idempotency-key': key }); // cooldown

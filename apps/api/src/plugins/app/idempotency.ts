@@ -2,8 +2,10 @@ import fp from 'fastify-plugin';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../../db/schema/index.ts';
+import { createHmac } from 'node:crypto';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { seal, unseal } from '../../lib/sealing.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
@@ -57,6 +59,13 @@ function canonical(value: unknown): string {
  * the next retry takes the claim over and runs again. Use cases that create something use the
  * claim's `effectId` as the new row's id, so the re-run finds an effect the dead attempt committed
  * and answers with it; one that committed nothing simply runs. The borrower is never stuck.
+ *
+ * What is kept is sealed: the stored answer is encrypted with the server key (lib/sealing.ts) and
+ * the request is kept as a keyed hash (HMAC). Answers hold what the borrower was given: a sign-in's
+ * session token, an application step's ID numbers opened for the form. Kept in clear for the 7 days
+ * a key lives, anyone reading the table (a backup, a replica) could take over every session of the
+ * week and read ID numbers that are sealed everywhere else (found in review). A plain hash of a
+ * request body with a 12-digit ID number in it can be reversed by trying every number.
  */
 export default fp(
   async (app) => {
@@ -90,7 +99,9 @@ export default fp(
       if (!KEY_PATTERN.test(key)) throw new AppError('VALIDATION_FAILED');
       const scope = request.customer?.customerId ?? 'anon';
       const route = `${request.method} ${routeUrl}`;
-      const requestHash = sha256Hex(`${route}\n${canonical(request.params)}\n${canonical(request.body)}`);
+      const requestHash = createHmac('sha256', app.secretKey)
+        .update(`idempotency-request\n${route}\n${canonical(request.params)}\n${canonical(request.body)}`)
+        .digest('hex');
       const now = app.clock.now();
       const inserted = await app.db
         .insert(idempotencyKeys)
@@ -132,7 +143,7 @@ export default fp(
       }
       reply.header('idempotent-replayed', 'true');
       reply.status(previous.responseStatus).type('application/json; charset=utf-8');
-      return reply.send(previous.responseBody ?? '');
+      return reply.send(previous.responseBody ? unseal(app.secretKey, previous.responseBody) : '');
     }
 
     // Settles the key with the answer. A callback hook: most answers hold no claim (every read), and
@@ -167,7 +178,11 @@ export default fp(
                 : String(payload);
         await app.db
           .update(idempotencyKeys)
-          .set({ responseStatus: statusCode, responseBody: body, completedAt: app.clock.now() })
+          .set({
+            responseStatus: statusCode,
+            responseBody: body ? seal(app.secretKey, body) : body,
+            completedAt: app.clock.now(),
+          })
           .where(where);
       }
     }
