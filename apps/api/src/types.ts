@@ -63,7 +63,7 @@ declare module 'fastify' {
     idempotency?: 'required' | 'optional';
     /**
      * a payment provider's webhook: its payload is not refused for holding NUL characters (the
-     * provider would deliver it again forever); the use case stores it through `withoutNul`
+     * provider would deliver it again forever); the use case stores it through `storableJson`
      */
     fromProvider?: boolean;
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
+import { makatiAddress } from '../../test/application-fixtures.ts';
 import {
   consents,
   customers,
@@ -174,6 +175,30 @@ describe('bad input gives a clear 4xx { code, message } and writes nothing (VAL-
     expect((await api.login('9174000002', code, { privacyPolicyVersion: 'v\u0000' })).status).toBe(400);
     expect(await rowCounts()).toEqual(before);
     expect((await api.login('9174000002', code, { promotion: { campaign: 'fb' } })).status).toBe(200);
+  });
+
+  it('VAL-17 half an emoji (a lone UTF-16 surrogate) in a free-text field is a 400, not a 500', async () => {
+    // "\ud800" is valid JSON and passed every length check; PostgreSQL then refused it in jsonb
+    const { token } = await api.signIn('9174000003');
+    const before = await rowCounts();
+    for (const detailedAddress of ['Unit 5B \ud800', '\udc00 Jupiter St.']) {
+      const res = await api.json(
+        'PUT',
+        '/api/application/steps/addressInfo',
+        { ...makatiAddress(), postalCode: '1210', detailedAddress },
+        api.authed(token),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect(await rowCounts()).toEqual(before);
+    const whole = await api.json(
+      'PUT',
+      '/api/application/steps/addressInfo',
+      { ...makatiAddress(), postalCode: '1210', detailedAddress: 'Unit 5B 🏠 Jupiter St.' },
+      api.authed(token),
+    );
+    expect(whole.status).toBe(200);
   });
 
   it('VAL-01 a phone typed with +63, spaces or a leading 0 is normalised, not refused', async () => {

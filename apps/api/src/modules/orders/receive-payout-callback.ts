@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { payoutCallbacks, payouts, providerWebhooks } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { withoutNul } from '../../lib/without-nul.ts';
+import { storableJson } from '../../lib/storable-json.ts';
 import { applyPayoutResultInTx } from './apply-payout-result.ts';
 import type { OrdersContext } from './orders-context.ts';
 
@@ -14,7 +14,7 @@ import type { OrdersContext } from './orders-context.ts';
  * (payout, state) is recorded once, so a replay changes nothing). The payout must be ours and,
  * once the provider id is known, must match it. An authentic callback we cannot read (a status we
  * do not act on) is recorded as `unread` and answered 2xx, not refused like a forgery; what is
- * stored has its NUL characters replaced (lib/without-nul.ts), which PostgreSQL cannot hold.
+ * stored has its NUL characters replaced (lib/storable-json.ts), which PostgreSQL cannot hold.
  */
 export async function receivePayoutCallback(
   ctx: Pick<OrdersContext, 'db' | 'clock' | 'payouts'>,
@@ -23,7 +23,7 @@ export async function receivePayoutCallback(
   const now = ctx.clock.now();
   const read = ctx.payouts.verifyCallback(input.headers, input.body);
   if (!read && !ctx.payouts.isAuthentic(input.headers, input.body)) return 'forged';
-  const body = withoutNul(input.body);
+  const body = storableJson(input.body);
   if (!read) {
     await ctx.db
       .insert(providerWebhooks)
@@ -39,7 +39,7 @@ export async function receivePayoutCallback(
       .onConflictDoNothing();
     return 'unread';
   }
-  const callback = withoutNul(read);
+  const callback = storableJson(read);
   return ctx.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(payoutCallbacks)

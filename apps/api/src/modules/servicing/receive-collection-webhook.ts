@@ -4,7 +4,7 @@ import { balanced } from '@pisonow/domain';
 import { providerWebhooks, repayments } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { withoutNul } from '../../lib/without-nul.ts';
+import { storableJson } from '../../lib/storable-json.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { decide, loadLoan, persistLoanOutcome } from './loan-record.ts';
 import type { ServicingContext } from './servicing-context.ts';
@@ -23,7 +23,7 @@ export type WebhookResult =
  * An authentic delivery that the provider's adapter cannot read (a kind or status we do not act on,
  * a field in an unexpected shape) is recorded once per body as `unread` and answered 2xx: answered
  * 401 like a forgery, the provider would deliver it for a day and then drop it, leaving no trace.
- * The payload is stored with its NUL characters replaced (lib/without-nul.ts): PostgreSQL cannot
+ * The payload is stored with its NUL characters replaced (lib/storable-json.ts): PostgreSQL cannot
  * hold them, and a failed insert would refuse the payment on every delivery.
  */
 export async function receiveCollectionWebhook(
@@ -35,9 +35,9 @@ export async function receiveCollectionWebhook(
   if (!read && !ctx.collections.isAuthentic(input.headers, input.rawBody, now)) return 'forged';
   let body: unknown = null;
   try {
-    body = withoutNul(JSON.parse(input.rawBody));
+    body = storableJson(JSON.parse(input.rawBody));
   } catch {
-    body = { raw: withoutNul(input.rawBody.slice(0, 2_000)) };
+    body = { raw: storableJson(input.rawBody.slice(0, 2_000)) };
   }
   if (!read) {
     await ctx.db
@@ -54,7 +54,7 @@ export async function receiveCollectionWebhook(
       .onConflictDoNothing();
     return 'unread';
   }
-  const event = withoutNul(read);
+  const event = storableJson(read);
   return ctx.db.transaction(async (tx): Promise<WebhookResult> => {
     const recordId = randomUUID();
     const recorded = await tx
