@@ -8,7 +8,7 @@ import {
   submitCompleteApplication,
   type ApplicationPatch,
 } from '../../test/application-fixtures.ts';
-import { applicationDecisions, productConfigs } from '../../db/schema/index.ts';
+import { applicationDecisions, applications, messages, productConfigs } from '../../db/schema/index.ts';
 import { decideApplication, decidePendingApplications } from './decide-application.ts';
 import { currentProduct, saveProductConfig, seedDefaultProduct, toStored } from './product-config.ts';
 
@@ -192,5 +192,61 @@ describe('CO-06 BE-07 product configuration', () => {
       }),
     ).rejects.toMatchObject({ code: 'PRODUCT_BREACHES_CAPS' });
     expect(await t.database.db.select().from(productConfigs)).toHaveLength(2);
+  });
+});
+
+describe('BE-04 ST-03 the decision of the rules, at its edges', () => {
+  it('BE-04 EN-08 a change saved while the rules run is not decided: no "approved" for a draft, no decision row, no message', async () => {
+    const b = await submitted('9193000091', { idNumber: 'CRN-0111-0000091-1' });
+    const base = deps();
+    let edited = false;
+    // the borrower saves a step (allowed under review: the application turns back into a draft)
+    // between the rules reading the facts and the decision being written
+    const db = new Proxy(base.db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction' && !edited)
+          return async (...args: unknown[]) => {
+            edited = true;
+            const saved = await api.json(
+              'PUT',
+              '/api/application/steps/identityInfo',
+              { ...b.steps.identityInfo, birthDate: '1960-01-01' },
+              b.h,
+            );
+            expect(saved.body.status).toBe('draft');
+            return (target.transaction as (...a: unknown[]) => unknown)(...args);
+          };
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    expect(await decideApplication({ ...base, db }, { applicationId: b.applicationId })).toBeNull();
+    expect(edited).toBe(true);
+    const [application] = await t.database.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, b.applicationId));
+    expect(application!.status).toBe('draft');
+    expect(
+      await t.database.db
+        .select()
+        .from(applicationDecisions)
+        .where(eq(applicationDecisions.applicationId, b.applicationId)),
+    ).toEqual([]);
+    const told = await t.database.db.select().from(messages).where(eq(messages.customerId, b.customerId));
+    expect(told.map((m) => m.event)).not.toContain('application_approved');
+  });
+
+  it('ST-03 a borrower rejected by the rules may resubmit from the first minute of the date they are told', async () => {
+    // the retry moment was exactly 30 days after the decision (10:00 Manila): at 08:30 on the date
+    // shown, "Resubmission allowed on <that date>" refused them
+    const b = await submitted('9193000092', { idNumber: 'CRN-0111-0000092-2', birthDate: '1960-01-01' });
+    expect(await decideApplication(deps(), { applicationId: b.applicationId })).toMatchObject({
+      outcome: 'reject',
+    });
+    const retryDate = (await b.view()).body.decision.retryDate as string;
+    t.clock.set(`${retryDate}T00:30:00Z`); // 08:30 Manila on that date
+    const again = await api.json('POST', '/api/application/submit', undefined, b.h);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: 'under_review', submissionCount: 2 });
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import { decide, type Decision } from '@pisonow/domain';
+import { decide, manilaDayStart, type Decision } from '@pisonow/domain';
 import { applicationEvents, applications, reviewCases } from '../../db/schema/index.ts';
 import { MS, addMs } from '../../lib/clock.ts';
 import { recordDecision } from './record-decision.ts';
@@ -73,7 +73,21 @@ export async function decideApplication(
 
   const routed = decision;
   const submission = application.submissionCount;
+  let decided = true;
   await ctx.db.transaction(async (tx) => {
+    // The rules ran on facts read without a lock; the borrower may have changed the application
+    // meanwhile (saving a step under review turns it back into a draft). Only the submission the
+    // rules read is decided: otherwise the borrower was told "approved" for a draft, then
+    // "rejected" for what they resubmitted (found in review), as the underwriter's path refuses.
+    const [current] = await tx
+      .select({ status: applications.status, submissionCount: applications.submissionCount })
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .for('update');
+    if (current?.status !== 'under_review' || current.submissionCount !== submission) {
+      decided = false;
+      return;
+    }
     if (routed.outcome === 'review') {
       // An older submission's case is moot once the borrower has changed and resubmitted.
       await tx
@@ -121,7 +135,8 @@ export async function decideApplication(
             ? {
                 outcome: 'reject',
                 reason: routed.reason,
-                retryAt: addMs(now, routed.retryAfterDays * MS.day),
+                // the borrower is told a Manila date: they may resubmit from its first minute
+                retryAt: manilaDayStart(addMs(now, routed.retryAfterDays * MS.day)),
               }
             : { outcome: 'reupload_id' },
       rules: routed.rules,
@@ -131,7 +146,7 @@ export async function decideApplication(
       at: now,
     });
   });
-  return decision;
+  return decided ? decision : null;
 }
 
 /** The sweep: every application under review without a decision for its current submission. */
