@@ -29,10 +29,13 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace @pisonow/api --workspace 
 # 3. runtime: the server's bundle (apps/api/dist) beside its sources, which it reads its migrations,
 #    fixtures and the paths of its packages' files from; no compiler in the image
 FROM node:24-bookworm-slim
+# TRUST_PROXY: X-Forwarded-For is believed only from proxies on private or loopback addresses (the
+# Caddy of compose.yaml, a VPC load balancer), so per-IP login limits count the address the proxy
+# saw and a client cannot dodge them by writing the header. Name the proxies if they are elsewhere.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
-    TRUST_PROXY=1 \
+    TRUST_PROXY=loopback,uniquelocal \
     DATA_DIR=/var/lib/pisonow \
     WEB_DIST=/app/apps/web/dist \
     GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072

@@ -70,6 +70,29 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
   });
 
+  it('TRUST_PROXY: off, every hop, or the addresses of the proxies in front', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'all' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).TRUST_PROXY).toEqual([
+      'loopback',
+      'uniquelocal',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32,192.0.2.10' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.0.2.10',
+    ]);
+    // a hop count would be taken by Fastify as "trust nobody": every borrower would share the proxy's address
+    expect(problems({ TRUST_PROXY: '2' })).toEqual([
+      'TRUST_PROXY must be 0, 1 (believe every X-Forwarded-For entry), or the proxies: comma-separated addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+    ]);
+    expect(problems({ TRUST_PROXY: '10.0.0.0/99' })).toHaveLength(1);
+    expect(problems({ TRUST_PROXY: 'caddy' })).toHaveLength(1);
+  });
+
   it('SH-05 route aliases come from configuration', () => {
     expect(loadConfig({ ROUTE_ALIASES: '{"start":"/x7k2"}' }).ROUTE_ALIASES).toEqual({ start: '/x7k2' });
   });

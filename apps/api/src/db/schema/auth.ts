@@ -14,6 +14,8 @@ export const otpCodes = pgTable(
     phonePrefix: text('phone_prefix').notNull(),
     codeHash: text('code_hash').notNull(),
     requestedIp: text('requested_ip').notNull(),
+    /** what the per-IP captcha threshold counts by: clientNetwork(requestedIp) (IPv6 /64) */
+    requestedNetwork: text('requested_network').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -23,21 +25,36 @@ export const otpCodes = pgTable(
   },
   (t) => [
     index('otp_codes_phone_created').on(t.phone, t.createdAt),
-    index('otp_codes_ip_created').on(t.requestedIp, t.createdAt),
+    index('otp_codes_network_created').on(t.requestedNetwork, t.createdAt),
     index('otp_codes_prefix_created').on(t.phonePrefix, t.createdAt),
+    // the brake on all sends together reads the newest rows, whoever they were for
+    index('otp_codes_created').on(t.createdAt),
   ],
 );
 
-/** Wrong codes entered, counted per phone to trigger the lock ("Security mechanism triggered"). */
+/**
+ * Wrong codes entered, counted per phone to trigger the lock ("Security mechanism triggered") and
+ * per client network to stop one client guessing across many phones.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: uuid('id').primaryKey(),
     phone: text('phone').notNull(),
     ip: text('ip').notNull(),
+    /** clientNetwork(ip): what the per-network limit counts by */
+    ipNetwork: text('ip_network').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * set when this failure (with others) locked the phone: the phone's count starts afresh after
+     * the lock, but the failure still counts against the network it came from
+     */
+    phoneLockedAt: timestamp('phone_locked_at', { withTimezone: true }),
   },
-  (t) => [index('login_failures_phone_created').on(t.phone, t.createdAt)],
+  (t) => [
+    index('login_failures_phone_created').on(t.phone, t.createdAt),
+    index('login_failures_network_created').on(t.ipNetwork, t.createdAt),
+  ],
 );
 
 export const phoneLocks = pgTable('phone_locks', {

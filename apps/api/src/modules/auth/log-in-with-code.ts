@@ -6,7 +6,13 @@ import { newToken, safeEqualHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { MS, addMs } from '../../lib/clock.ts';
 import type { AuthContext } from './auth-context.ts';
-import { activeCodeFilter, assertNotLocked, recordLoginFailure } from './login-limits.ts';
+import {
+  activeCodeFilter,
+  assertNetworkMayTryCodes,
+  assertNotLocked,
+  recordLoginFailure,
+} from './login-limits.ts';
+import { clientNetwork } from './client-network.ts';
 import { hashLoginCode } from './send-login-code.ts';
 
 export interface LogInInput {
@@ -46,10 +52,17 @@ export async function logInWithCode(ctx: AuthContext, input: LogInInput) {
   if (input.privacyPolicyVersion !== config.PRIVACY_POLICY_VERSION)
     throw new AppError('PRIVACY_POLICY_OUTDATED');
 
+  const network = clientNetwork(input.ip);
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.phone}`}, 0))`);
+    // per phone, then per client network (always in that order: no deadlock), so simultaneous
+    // guesses from one network cannot all pass its limit; a key of its own, so logins never wait
+    // for code sends
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.phone}`}, 0)), pg_advisory_xact_lock(hashtextextended(${`login-network:${network}`}, 0))`,
+    );
     try {
       await assertNotLocked(tx, input.phone, now);
+      await assertNetworkMayTryCodes(tx, network, now, config);
     } catch (error) {
       return { ok: false, error: error as AppError };
     }

@@ -5,6 +5,7 @@ import { loginFailures, otpCodes, phoneLocks } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { MS, addMs } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
+import { clientNetwork } from './client-network.ts';
 
 export type LoginLimitsConfig = Pick<
   Config,
@@ -15,6 +16,9 @@ export type LoginLimitsConfig = Pick<
   | 'LOGIN_LOCK_MINUTES'
   | 'CAPTCHA_IP_SENDS_PER_HOUR'
   | 'CAPTCHA_PREFIX_SENDS_PER_10_MINUTES'
+  | 'CAPTCHA_TOTAL_SENDS_PER_HOUR'
+  | 'LOGIN_IP_FAILURES'
+  | 'LOGIN_IP_WINDOW_MINUTES'
 >;
 
 const secondsUntil = (from: Date, to: Date) => Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000));
@@ -62,32 +66,77 @@ export async function assertCanSendTo(
 }
 
 /**
- * "Unusual activity": many codes requested from one IP in the last hour, or to one number block
- * (first six digits) in the last ten minutes, as number-enumeration and SMS-pumping attacks do.
- * Then every further send needs a solved graphic captcha.
+ * "Unusual activity": many codes requested from one client network (clientNetwork) in the last
+ * hour, or to one number block (first six digits) in the last ten minutes, as number-enumeration and
+ * SMS-pumping attacks do; or, whoever asks, more codes in the last hour than ordinary traffic ever
+ * sends (CAPTCHA_TOTAL_SENDS_PER_HOUR): pumping spread over many networks and number blocks, which
+ * the first two do not see. Then every further send needs a solved graphic captcha.
  */
 export async function isUnusualActivity(
   tx: Tx,
   phone: string,
-  ip: string,
+  network: string,
   now: Date,
   config: LoginLimitsConfig,
 ): Promise<boolean> {
-  const [byIp] = await tx
+  const [byNetwork] = await tx
     .select({ n: count() })
     .from(otpCodes)
-    .where(and(eq(otpCodes.requestedIp, ip), gte(otpCodes.createdAt, addMs(now, -MS.hour))));
-  if ((byIp?.n ?? 0) >= config.CAPTCHA_IP_SENDS_PER_HOUR) return true;
+    .where(and(eq(otpCodes.requestedNetwork, network), gte(otpCodes.createdAt, addMs(now, -MS.hour))));
+  if ((byNetwork?.n ?? 0) >= config.CAPTCHA_IP_SENDS_PER_HOUR) return true;
   const [byPrefix] = await tx
     .select({ n: count() })
     .from(otpCodes)
     .where(
       and(eq(otpCodes.phonePrefix, phonePrefix(phone)), gte(otpCodes.createdAt, addMs(now, -10 * MS.minute))),
     );
-  return (byPrefix?.n ?? 0) >= config.CAPTCHA_PREFIX_SENDS_PER_10_MINUTES;
+  if ((byPrefix?.n ?? 0) >= config.CAPTCHA_PREFIX_SENDS_PER_10_MINUTES) return true;
+  // Is there a threshold-th newest send within the hour? Reads at most that many index entries
+  // however busy the hour, where counting the hour would read all of them on every send. Sends from
+  // different networks are not serialised, so a burst may pass the brake by a few.
+  const [nth] = await tx
+    .select({ id: otpCodes.id })
+    .from(otpCodes)
+    .where(gte(otpCodes.createdAt, addMs(now, -MS.hour)))
+    .orderBy(desc(otpCodes.createdAt))
+    .offset(config.CAPTCHA_TOTAL_SENDS_PER_HOUR - 1)
+    .limit(1);
+  return !!nth;
 }
 
-/** Records a wrong code; locks the phone when the failures in the window reach the threshold. */
+/**
+ * One client guessing codes across many phones (BE-02): past LOGIN_IP_FAILURES wrong codes from its
+ * network within the last LOGIN_IP_WINDOW_MINUTES (a sliding window), its logins are refused with
+ * RATE_LIMITED until the oldest of them leaves the window. Checked before the code, so a refused
+ * guess neither spends the phone's tries nor locks it.
+ */
+export async function assertNetworkMayTryCodes(
+  tx: Tx,
+  network: string,
+  now: Date,
+  config: LoginLimitsConfig,
+): Promise<void> {
+  const window = config.LOGIN_IP_WINDOW_MINUTES * MS.minute;
+  // the threshold-th newest failure: while it is inside the window, so are at least that many
+  const [nth] = await tx
+    .select({ createdAt: loginFailures.createdAt })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ipNetwork, network), gt(loginFailures.createdAt, addMs(now, -window))))
+    .orderBy(desc(loginFailures.createdAt))
+    .offset(config.LOGIN_IP_FAILURES - 1)
+    .limit(1);
+  if (nth)
+    throw new AppError('RATE_LIMITED', {
+      retryAfterSeconds: secondsUntil(now, addMs(nth.createdAt, window)),
+    });
+}
+
+/**
+ * Records a wrong code; locks the phone when its failures in the window reach the threshold. The
+ * failures that caused a lock stop counting for the phone (a fresh start after the lock) but stay
+ * for their network's limit: deleting them would let a client reset its network's count by locking
+ * phone after phone.
+ */
 export async function recordLoginFailure(
   tx: Tx,
   phone: string,
@@ -96,13 +145,14 @@ export async function recordLoginFailure(
   config: LoginLimitsConfig,
   id: string,
 ): Promise<void> {
-  await tx.insert(loginFailures).values({ id, phone, ip, createdAt: now });
+  await tx.insert(loginFailures).values({ id, phone, ip, ipNetwork: clientNetwork(ip), createdAt: now });
   const [recent] = await tx
     .select({ n: count() })
     .from(loginFailures)
     .where(
       and(
         eq(loginFailures.phone, phone),
+        isNull(loginFailures.phoneLockedAt),
         gte(loginFailures.createdAt, addMs(now, -config.LOGIN_LOCK_WINDOW_MINUTES * MS.minute)),
       ),
     );
@@ -112,8 +162,10 @@ export async function recordLoginFailure(
       .insert(phoneLocks)
       .values({ phone, lockedUntil, reason: 'wrong-codes' })
       .onConflictDoUpdate({ target: phoneLocks.phone, set: { lockedUntil, reason: 'wrong-codes' } });
-    // Start the count afresh after the lock, so one more wrong code does not re-lock at once.
-    await tx.delete(loginFailures).where(eq(loginFailures.phone, phone));
+    await tx
+      .update(loginFailures)
+      .set({ phoneLockedAt: now })
+      .where(and(eq(loginFailures.phone, phone), isNull(loginFailures.phoneLockedAt)));
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { otpFromRandom, phonePrefix, maskPhone, type Locale } from '@pisonow/domain';
 import { otpCodes } from '../../db/schema/index.ts';
 import { hmacHex, randomUint16 } from '../../lib/crypto.ts';
@@ -8,6 +8,7 @@ import { MS, addMs } from '../../lib/clock.ts';
 import type { AuthContext } from './auth-context.ts';
 import { assertCanSendTo, assertNotLocked, isUnusualActivity } from './login-limits.ts';
 import { consumeCaptcha } from './captcha.ts';
+import { clientNetwork } from './client-network.ts';
 import { loginCodeSms } from './sms-templates.ts';
 
 export interface SendLoginCodeInput {
@@ -24,10 +25,12 @@ export const hashLoginCode = (secretKey: Buffer, phone: string, code: string) =>
 
 /**
  * Sends a 4-digit login code by SMS (VAL-01, BE-02). Limits are checked and the code recorded in one
- * transaction, serialised by advisory locks per phone, per client IP and per number block, so
- * simultaneous requests — to one server process or several — cannot all pass the cooldown or the
- * captcha thresholds. The locks are always taken in that order (no deadlock). The SMS itself goes out after the commit (no network call inside a transaction);
- * if the provider fails, the row is removed so the failed attempt counts against no limit.
+ * transaction, serialised by advisory locks per phone, per client network (clientNetwork) and per
+ * number block, so simultaneous requests — to one server process or several — cannot all pass the
+ * cooldown or the captcha thresholds. The locks are always taken in that order (no deadlock). The
+ * SMS itself goes out after the commit (no network call inside a transaction); if the provider
+ * fails, the row is removed so the failed attempt counts against no limit, and the code it replaced
+ * works again: the borrower still has that SMS, and nothing new reached them.
  * The answer is the same whether or not the number is registered.
  */
 export async function sendLoginCode(ctx: AuthContext, input: SendLoginCodeInput) {
@@ -35,6 +38,7 @@ export async function sendLoginCode(ctx: AuthContext, input: SendLoginCodeInput)
   const now = ctx.clock.now();
   const code = otpFromRandom(randomUint16);
   const id = randomUUID();
+  const network = clientNetwork(input.ip);
 
   const captcha =
     input.captchaId && input.captchaAnswer
@@ -43,31 +47,34 @@ export async function sendLoginCode(ctx: AuthContext, input: SendLoginCodeInput)
         : 'wrong'
       : 'absent';
 
-  await ctx.db.transaction(async (tx) => {
+  const replaced = await ctx.db.transaction(async (tx) => {
     // one round trip; the select list is evaluated left to right, so the order is fixed
     await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.phone}`}, 0)), pg_advisory_xact_lock(hashtextextended(${`otp-ip:${input.ip}`}, 0)), pg_advisory_xact_lock(hashtextextended(${`otp-prefix:${phonePrefix(input.phone)}`}, 0))`,
+      sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.phone}`}, 0)), pg_advisory_xact_lock(hashtextextended(${`otp-ip:${network}`}, 0)), pg_advisory_xact_lock(hashtextextended(${`otp-prefix:${phonePrefix(input.phone)}`}, 0))`,
     );
     await assertNotLocked(tx, input.phone, now);
     await assertCanSendTo(tx, input.phone, now, config);
-    if (await isUnusualActivity(tx, input.phone, input.ip, now, config)) {
+    if (await isUnusualActivity(tx, input.phone, network, now, config)) {
       if (captcha === 'absent') throw new AppError('CAPTCHA_REQUIRED');
       if (captcha === 'wrong') throw new AppError('CAPTCHA_INCORRECT');
     }
     // A new code replaces any older one still valid: only the latest SMS works.
-    await tx
+    const voided = await tx
       .update(otpCodes)
       .set({ voidedAt: now })
-      .where(and(eq(otpCodes.phone, input.phone), isNull(otpCodes.consumedAt), isNull(otpCodes.voidedAt)));
+      .where(and(eq(otpCodes.phone, input.phone), isNull(otpCodes.consumedAt), isNull(otpCodes.voidedAt)))
+      .returning({ id: otpCodes.id });
     await tx.insert(otpCodes).values({
       id,
       phone: input.phone,
       phonePrefix: phonePrefix(input.phone),
       codeHash: hashLoginCode(ctx.secretKey, input.phone, code),
       requestedIp: input.ip,
+      requestedNetwork: network,
       createdAt: now,
       expiresAt: addMs(now, config.OTP_TTL_SECONDS * MS.second),
     });
+    return voided.map((row) => row.id);
   });
 
   try {
@@ -82,7 +89,15 @@ export async function sendLoginCode(ctx: AuthContext, input: SendLoginCodeInput)
       { err: error, phone: maskPhone(input.phone), provider: ctx.sms.name },
       'login SMS not sent',
     );
-    await ctx.db.delete(otpCodes).where(eq(otpCodes.id, id));
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(otpCodes).where(eq(otpCodes.id, id));
+      // only what this send voided: the resend cooldown keeps another send off this phone meanwhile
+      if (replaced.length)
+        await tx
+          .update(otpCodes)
+          .set({ voidedAt: null })
+          .where(and(inArray(otpCodes.id, replaced), eq(otpCodes.voidedAt, now)));
+    });
     throw new AppError('SMS_SEND_FAILED');
   }
   return { resendAfterSeconds: config.OTP_RESEND_SECONDS, expiresInSeconds: config.OTP_TTL_SECONDS };
