@@ -47,6 +47,32 @@ describe('issue 10 plural forms', () => {
     expect(errorMessage('HARDSHIP_NOT_ELIGIBLE', 'en-US', { count: 1 })).toContain('within 1 day.');
   });
 
+  it('fil: CLDR puts 0-3, 5, 7, 8, 10 in "one" and 4, 6, 9 in "other"; both forms read the same', () => {
+    const forms = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => new Intl.PluralRules('fil').select(n));
+    expect(forms.map((f, n) => `${n}:${f}`).filter((f) => f.endsWith('other'))).toEqual([
+      '4:other',
+      '6:other',
+      '9:other',
+    ]);
+    // Filipino nouns do not inflect for number: one wording, whichever form CLDR picks
+    const fil = (key: string, count: number, vars: Record<string, unknown> = {}) =>
+      translate('fil', key, { count, ...vars });
+    for (const [count, records, auto] of [
+      [2, '2 gantimpala', '2 awtomatikong loan ang naipadala'],
+      [4, '4 gantimpala', '4 awtomatikong loan ang naipadala'],
+      [6, '6 gantimpala', '6 awtomatikong loan ang naipadala'],
+    ] as const) {
+      expect(fil('easyReloan:recordCount', count)).toBe(records);
+      expect(fil('easyReloan:autoCount', count)).toBe(auto);
+      expect(fil('easyReloan:next', count, { amount: '₱90.00' })).toBe(
+        `${count} awtomatikong loan na. Ang susunod ay may gantimpalang ₱90.00.`,
+      );
+      expect(fil('documents:extensionDisclosure.extensionFeesValue', count, { amount: '₱1.00' })).toBe(
+        `₱1.00 (${count} extension, kasama ang isang ito)`,
+      );
+    }
+  });
+
   it('web: a term of one day reads "1 day" (was "1 days")', () => {
     expect(translate('en-US', 'lending:withdraw.days', { count: 1 })).toBe('1 day');
     expect(translate('en-US', 'lending:withdraw.days', { count: 14 })).toBe('14 days');

@@ -24,6 +24,11 @@ export const easyReloanViewResponse = z.object({
   agreementVersion: z.string(),
   /** the version the borrower agreed to, if any */
   agreedVersion: z.string().nullable(),
+  /**
+   * switched on under an agreement version no longer in force: nothing is booked automatically
+   * (each settled loan is a miss) until the borrower agrees to `agreementVersion` again
+   */
+  needsAgreement: z.boolean(),
   activationVoucher: z.enum(ACTIVATION_VOUCHER_STATES),
   /** false while a used activation voucher has not been earned by an automatic re-loan (ST-08) */
   canSwitchOff: z.boolean(),

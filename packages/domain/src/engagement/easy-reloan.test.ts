@@ -1,10 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from './messages.ts';
 import {
   EASY_RELOAN_ACTIVATION_VOUCHER,
+  EASY_RELOAN_AGREEMENT_VERSION,
   EASY_RELOAN_INITIAL,
   applyEasyReloanEvent,
   canSwitchOff,
+  easyReloanNeedsAgreement,
   easyReloanReward,
   type EasyReloanEvent,
   type EasyReloanOutcome,
@@ -46,6 +49,24 @@ describe('Easy Re-loan rules (ST-08, ST-09, VAL-12)', () => {
         currentAgreementVersion: AGREEMENT,
       }),
     ).toEqual({ ok: false, code: 'EASY_RELOAN_AGREEMENT_REQUIRED' });
+  });
+
+  it('VAL-12 switched on under an older agreement, the borrower must agree again; told why the re-loan was missed', () => {
+    const state = (enabled: boolean, agreementVersion: string | null) => ({ enabled, agreementVersion });
+    expect(easyReloanNeedsAgreement(state(true, EASY_RELOAN_AGREEMENT_VERSION))).toBe(false);
+    expect(easyReloanNeedsAgreement(state(true, '2020-01-01'))).toBe(true);
+    expect(easyReloanNeedsAgreement(state(true, null))).toBe(true);
+    // switched off, there is nothing to agree to until they switch on (which needs the agreement)
+    expect(easyReloanNeedsAgreement(state(false, '2020-01-01'))).toBe(false);
+    for (const locale of ['en-US', 'fil', 'zh-CN'] as const) {
+      const told = renderMessage('easy_reloan_missed', { missReason: 'agreement_outdated' }, locale);
+      const plain = renderMessage('easy_reloan_missed', {}, locale);
+      expect(told.title).toBe(plain.title);
+      expect(told.body, locale).not.toBe(plain.body);
+    }
+    expect(renderMessage('easy_reloan_missed', { missReason: 'agreement_outdated' }, 'en-US').body).toContain(
+      'agree to the new version',
+    );
   });
 
   it('ST-08 the first switch-on grants the ₱200 repayment voucher, and only the first', () => {

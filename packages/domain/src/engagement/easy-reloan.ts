@@ -26,6 +26,21 @@ export const EASY_RELOAN_REWARD_LADDER: readonly bigint[] = [5_000n, 7_000n, 9_0
 /** The ₱50 discount every automatic re-loan gets on its own fees (ST-09). */
 export const EASY_RELOAN_DISCOUNT = 5_000n;
 
+/**
+ * Misses of an automatic re-loan the borrower is told the reason of, because they can put it right:
+ * `agreement_outdated`, switched on under an agreement version no longer in force (VAL-12: nothing
+ * is booked on it until they agree to the one in force).
+ */
+export const EASY_RELOAN_MISSES_TOLD = ['agreement_outdated'] as const;
+export type EasyReloanMissTold = (typeof EASY_RELOAN_MISSES_TOLD)[number];
+
+/** Whether automatic re-loans wait for the borrower to agree to the agreement in force again. */
+export function easyReloanNeedsAgreement(
+  state: Pick<EasyReloanState, 'enabled' | 'agreementVersion'>,
+): boolean {
+  return state.enabled && state.agreementVersion !== EASY_RELOAN_AGREEMENT_VERSION;
+}
+
 export type ActivationVoucher = 'none' | 'usable' | 'used' | 'forfeited';
 
 export interface EasyReloanState {

@@ -3,6 +3,7 @@ import type { Locale } from '../locale.ts';
 import { formatPeso } from '../money.ts';
 import { DISPUTE_REJECTION_REASONS } from '../contracts/disputes.ts';
 import { translate } from '../catalogue/index.ts';
+import { EASY_RELOAN_MISSES_TOLD } from './easy-reloan.ts';
 
 /**
  * The message centre (EN-08): what the borrower is told at every event of their loan. A message is
@@ -83,6 +84,11 @@ export const messageParams = z
     text: operatorNoticeText,
     /** payment_dispute_rejected: why (DISPUTE_REJECTION_REASONS) */
     reason: z.enum(DISPUTE_REJECTION_REASONS),
+    /**
+     * easy_reloan_missed: a miss the borrower can put right themselves, told with what to do (the
+     * other reasons are the rules' or the order path's, and stay with the lender)
+     */
+    missReason: z.enum(EASY_RELOAN_MISSES_TOLD),
   })
   .partial();
 export type MessageParams = z.infer<typeof messageParams>;
@@ -124,7 +130,12 @@ export function renderMessage(event: MessageEvent, params: MessageParams, locale
     count: params.days ?? 0,
     reason: params.reason ? translate(locale, `notifications:rejectionReason.${params.reason}`) : '',
   };
-  const body = event === 'loan_cancelled' && !params.amount ? `${event}.bodyNothingSent` : `${event}.body`;
+  const body =
+    event === 'loan_cancelled' && !params.amount
+      ? `${event}.bodyNothingSent`
+      : event === 'easy_reloan_missed' && params.missReason === 'agreement_outdated'
+        ? `${event}.bodyAgreementOutdated`
+        : `${event}.body`;
   return {
     title: translate(locale, `notifications:${event}.title`, vars),
     body: translate(locale, `notifications:${body}`, vars),

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { JOBS } from '../../plugins/app/job-types.ts';
 import { disburseOrder } from '../orders/disburse-order.ts';
 import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.ts';
+import { recordAutomaticReloanNotPaidOut } from '../easy-reloan/easy-reloan-record.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { auditedAction, destinationSummary, type MoneyContext } from './money-context.ts';
 
@@ -202,6 +203,13 @@ export async function cancelPayout(
       by: 'console',
       operatorId: input.actor.operatorId,
       payoutId: failed.id,
+    });
+    // ST-09: an automatic re-loan cancelled unpaid breaks the ladder (once per order: its failure
+    // usually did already)
+    await recordAutomaticReloanNotPaidOut(tx, {
+      orderId: found.order.id,
+      customerId: found.order.customerId,
+      now,
     });
     return {
       result: view({ id: found.order.id, status: decided.status }, failed),

@@ -80,12 +80,14 @@ export async function applyEasyReloan(
   },
 ): Promise<EasyReloanOutcome> {
   const before = await loadEasyReloan(tx, input.customerId);
-  // an automatic re-loan counts once, however often its payout result is reported (row locked above)
-  if (input.event.type === 'auto_disbursed' && input.orderId) {
+  // An automatic re-loan counts once, however often its payout result is reported, and breaks the
+  // ladder once, however often it fails, comes back or is cancelled (row locked above, so two
+  // reports at once see each other's event).
+  if ((input.event.type === 'auto_disbursed' || input.event.type === 'auto_reloan_missed') && input.orderId) {
     const [seen] = await tx
       .select({ id: easyReloanEvents.id })
       .from(easyReloanEvents)
-      .where(and(eq(easyReloanEvents.orderId, input.orderId), eq(easyReloanEvents.event, 'auto_disbursed')));
+      .where(and(eq(easyReloanEvents.orderId, input.orderId), eq(easyReloanEvents.event, input.event.type)));
     if (seen) return { ok: true, state: before, effects: [] };
   }
   const outcome = applyEasyReloanEvent(before, input.event);
@@ -161,15 +163,40 @@ export async function recordAutomaticDisbursement(
   tx: Tx,
   input: { orderId: string; customerId: string; now: Date },
 ): Promise<void> {
-  const [booking] = await tx
-    .select({ orderId: easyReloanBookings.orderId })
-    .from(easyReloanBookings)
-    .where(eq(easyReloanBookings.orderId, input.orderId));
-  if (!booking) return;
+  if (!(await isAutomaticReloan(tx, input.orderId))) return;
   await applyEasyReloan(tx, {
     customerId: input.customerId,
     event: { type: 'auto_disbursed' },
     now: input.now,
     orderId: input.orderId,
   });
+}
+
+/**
+ * ST-09: an automatic re-loan that did not reach the borrower after all (its payout failed, the
+ * network sent the money back, an operator cancelled it) is a break, as one that could not be
+ * booked is: the ladder starts again at ₱50. Once per order, however often a result is reported or
+ * the order passes through these states. Called in the transaction that changes the order's status;
+ * any other order is not an automatic re-loan and is left alone.
+ */
+export async function recordAutomaticReloanNotPaidOut(
+  tx: Tx,
+  input: { orderId: string; customerId: string; now: Date },
+): Promise<void> {
+  if (!(await isAutomaticReloan(tx, input.orderId))) return;
+  await applyEasyReloan(tx, {
+    customerId: input.customerId,
+    event: { type: 'auto_reloan_missed' },
+    now: input.now,
+    orderId: input.orderId,
+  });
+}
+
+/** An order is an automatic re-loan when a booking record names it. */
+async function isAutomaticReloan(tx: Tx, orderId: string): Promise<boolean> {
+  const [booking] = await tx
+    .select({ orderId: easyReloanBookings.orderId })
+    .from(easyReloanBookings)
+    .where(eq(easyReloanBookings.orderId, orderId));
+  return booking !== undefined;
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { EASY_RELOAN_AGREEMENT_VERSION } from '@pisonow/domain';
+import { translate } from '@pisonow/domain/catalogue/all';
+import type { Db } from '../../db/client.ts';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
 import {
@@ -13,11 +15,17 @@ import {
   easyReloanEvents,
   easyReloanRewards,
   easyReloanSettings,
+  messages,
   orderDocuments,
   orders,
+  payouts,
 } from '../../db/schema/index.ts';
 import { applyEasyReloan } from './easy-reloan-record.ts';
-import { automaticReloanOrderId, bookDueAutomaticReloans } from './book-automatic-reloan.ts';
+import {
+  automaticReloanOrderId,
+  bookAutomaticReloan,
+  bookDueAutomaticReloans,
+} from './book-automatic-reloan.ts';
 import { easyReloanContext } from './easy-reloan-context.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
 import { withdrawalBody } from '../../test/order-fixtures.ts';
@@ -26,6 +34,9 @@ import { lendingContext } from '../lending/lending-context.ts';
 import { disburseOrder } from '../orders/disburse-order.ts';
 import { ordersContext } from '../orders/orders-context.ts';
 import { placeOrder, previewOrderDocuments } from '../orders/place-order.ts';
+import { applyPayoutResult } from '../orders/apply-payout-result.ts';
+import { moneyContext } from '../console/money-context.ts';
+import { cancelPayout } from '../console/payout-queue.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -428,4 +439,297 @@ describe('Easy Re-loan: the automatic re-loan (ST-08, ST-09, BE-06)', () => {
     await switchTo(b.h, on);
     expect(await bookDueAutomaticReloans(easyReloanContext(t.app))).toEqual([]);
   });
+
+  /** The automatic order of `settledOrderId` placed as a sweep places it, without its booking record. */
+  async function placeAutomaticOrder(customerId: string, settledOrderId: string) {
+    const seen = await previewOrderDocuments(ordersContext(t.app), {
+      customerId,
+      amount: '400000',
+      termDays: 14,
+    });
+    await placeOrder(ordersContext(t.app), {
+      customerId,
+      orderId: automaticReloanOrderId(settledOrderId),
+      request: {
+        amount: '400000',
+        termDays: 14,
+        productVersion: seen.productVersion,
+        documentsSha256: seen.documentsSha256,
+      },
+    });
+  }
+
+  const bookingOf = async (settledOrderId: string) =>
+    (
+      await db()
+        .select()
+        .from(easyReloanBookings)
+        .where(eq(easyReloanBookings.settledOrderId, settledOrderId))
+    )[0];
+  const ladderEvents = async (customerId: string) =>
+    (await db().select().from(easyReloanEvents).where(eq(easyReloanEvents.customerId, customerId)))
+      .filter((e) => e.event === 'auto_reloan_missed' || e.event === 'auto_disbursed')
+      .map((e) => ({ event: e.event, orderId: e.orderId }));
+  const toldOf = async (customerId: string) =>
+    (await db().select().from(messages).where(eq(messages.customerId, customerId)))
+      .map((m) => m.event)
+      .filter((e) => e.startsWith('easy_reloan'));
+
+  it('ST-08 ST-09 BE-06 two sweeps on one settled loan: the one that finds the other sweep’s automatic order committed books it, never a miss', async () => {
+    const b = await approvedWithLoan();
+    await settle(b.h, b.orderId);
+    const ctx = easyReloanContext(t.app);
+    const nextId = automaticReloanOrderId(b.orderId);
+    // sweep B has found no automatic order yet; as it runs the rules again (its first read of the
+    // application) sweep A commits that order, and has not written its booking record yet
+    const sweepB = readingFirst(ctx.db, applications, () => placeAutomaticOrder(b.customerId, b.orderId));
+    expect(await bookAutomaticReloan({ ...ctx, db: sweepB }, { settledOrderId: b.orderId })).toEqual({
+      outcome: 'booked',
+      orderId: nextId,
+    });
+    // sweep A resumes: the booking is made
+    expect(await bookAutomaticReloan(ctx, { settledOrderId: b.orderId })).toEqual({
+      outcome: 'skipped',
+      reason: 'done_already',
+    });
+    expect(await bookingOf(b.orderId)).toMatchObject({ outcome: 'booked', orderId: nextId, reason: null });
+    expect(await toldOf(b.customerId)).toEqual(['easy_reloan_booked']);
+    await disburseOrder(ordersContext(t.app), { orderId: nextId });
+    expect(await view(b.h)).toMatchObject({ autoDisbursements: 1, streak: 1 });
+    expect(await ladderEvents(b.customerId)).toEqual([{ event: 'auto_disbursed', orderId: nextId }]);
+  });
+
+  it('ST-08 BE-06 a miss the other sweep recorded meanwhile is final: no order is placed after it', async () => {
+    const b = await approvedWithLoan();
+    await settle(b.h, b.orderId);
+    const ctx = easyReloanContext(t.app);
+    const nextId = automaticReloanOrderId(b.orderId);
+    // sweep A has run the rules and is about to book; meanwhile sweep B, which read the borrower's
+    // application as gone (a rule that failed for it), records its miss
+    const sweepB = readingFirst(ctx.db, applications, async () => {}, []);
+    const sweepA = transactingFirst(ctx.db, async () => {
+      expect(await bookAutomaticReloan({ ...ctx, db: sweepB }, { settledOrderId: b.orderId })).toEqual({
+        outcome: 'missed',
+        reason: 'not_approved',
+      });
+    });
+    expect(await bookAutomaticReloan({ ...ctx, db: sweepA }, { settledOrderId: b.orderId })).toEqual({
+      outcome: 'skipped',
+      reason: 'done_already',
+    });
+    expect(await db().select().from(orders).where(eq(orders.id, nextId))).toEqual([]);
+    expect(await bookingOf(b.orderId)).toMatchObject({ outcome: 'missed', orderId: null });
+    expect(await toldOf(b.customerId)).toEqual(['easy_reloan_missed']);
+  });
+
+  it('ST-08 BE-06 sweeps running at once on one settled loan book one order, recorded and told once', async () => {
+    const b = await approvedWithLoan();
+    await settle(b.h, b.orderId);
+    const ctx = easyReloanContext(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => bookAutomaticReloan(ctx, { settledOrderId: b.orderId })),
+    );
+    const nextId = automaticReloanOrderId(b.orderId);
+    expect(results.filter((r) => r.outcome !== 'skipped')).toEqual([{ outcome: 'booked', orderId: nextId }]);
+    expect(results.filter((r) => r.outcome === 'skipped')).toEqual(
+      Array(3).fill({ outcome: 'skipped', reason: 'done_already' }),
+    );
+    expect(await bookingOf(b.orderId)).toMatchObject({ outcome: 'booked', orderId: nextId });
+    expect(await toldOf(b.customerId)).toEqual(['easy_reloan_booked']);
+    expect(await ladderEvents(b.customerId)).toEqual([]);
+  });
+
+  it('VAL-12 consent to an agreement no longer in force books nothing: a miss, told in the borrower language; the page asks to agree again', async () => {
+    const b = await approvedWithLoan('fil');
+    // the day EASY_RELOAN_AGREEMENT_VERSION is bumped, every borrower switched on agreed to an older one
+    await db()
+      .update(easyReloanSettings)
+      .set({ agreedVersion: '2020-01-01', streak: 2, autoDisbursements: 2 })
+      .where(eq(easyReloanSettings.customerId, b.customerId));
+    expect(await view(b.h)).toMatchObject({
+      enabled: true,
+      agreedVersion: '2020-01-01',
+      needsAgreement: true,
+    });
+    await settle(b.h, b.orderId);
+    expect(await bookDueAutomaticReloans(easyReloanContext(t.app))).toEqual([
+      { outcome: 'missed', reason: 'agreement_outdated' },
+    ]);
+    expect(
+      await db()
+        .select()
+        .from(orders)
+        .where(eq(orders.id, automaticReloanOrderId(b.orderId))),
+    ).toEqual([]);
+    expect(await bookingOf(b.orderId)).toMatchObject({ outcome: 'missed', reason: 'agreement_outdated' });
+    // a miss breaks the ladder (ST-09)
+    expect(await view(b.h)).toMatchObject({ streak: 0, needsAgreement: true });
+    for (const locale of ['en-US', 'fil', 'zh-CN'] as const) {
+      const listed = (
+        await api.json('GET', '/api/messages', undefined, { ...b.h, 'accept-language': locale })
+      ).body.messages as { event: string; title: string; body: string }[];
+      const missed = listed.find((m) => m.event === 'easy_reloan_missed');
+      expect(missed?.title, locale).toBe(translate(locale, 'notifications:easy_reloan_missed.title'));
+      expect(missed?.body, locale).toBe(
+        translate(locale, 'notifications:easy_reloan_missed.bodyAgreementOutdated'),
+      );
+      expect(missed?.body, locale).not.toBe(translate(locale, 'notifications:easy_reloan_missed.body'));
+    }
+    // agreeing to the version in force again (the same /bookingAgreement) clears the prompt
+    expect((await switchTo(b.h, on)).body).toMatchObject({
+      enabled: true,
+      agreedVersion: EASY_RELOAN_AGREEMENT_VERSION,
+      needsAgreement: false,
+    });
+  });
+
+  /** The settled loan's automatic re-loan booked, its payout to go to an account ending `tail`. */
+  async function bookedReloanPayingTo(tail: '0000' | '2222') {
+    const b = await approvedWithLoan();
+    const where = and(
+      eq(applicationSteps.applicationId, b.applicationId),
+      eq(applicationSteps.step, 'bankInfo'),
+    );
+    const [bank] = await db().select().from(applicationSteps).where(where);
+    const account = `0917123${tail}`;
+    await db()
+      .update(applicationSteps)
+      .set({ data: { ...bank!.data, account, confirmAccount: account } })
+      .where(where);
+    // two automatic re-loans paid out before this one: the next rung is the third
+    await db()
+      .update(easyReloanSettings)
+      .set({ streak: 2, autoDisbursements: 2 })
+      .where(eq(easyReloanSettings.customerId, b.customerId));
+    await settle(b.h, b.orderId);
+    const nextId = automaticReloanOrderId(b.orderId);
+    expect(await bookAutomaticReloan(easyReloanContext(t.app), { settledOrderId: b.orderId })).toEqual({
+      outcome: 'booked',
+      orderId: nextId,
+    });
+    return { ...b, nextId };
+  }
+  const operator = {
+    operatorId: null,
+    email: 'finance@ops.test',
+    role: 'finance',
+    ip: null,
+    requestId: null,
+  };
+
+  it('ST-09 an automatic re-loan whose payout failed breaks the ladder, once; cancelling it after does not break it again', async () => {
+    const b = await bookedReloanPayingTo('0000');
+    await disburseOrder(ordersContext(t.app), { orderId: b.nextId });
+    const [order] = await db().select().from(orders).where(eq(orders.id, b.nextId));
+    expect(order!.status).toBe('payout_failed');
+    expect(await view(b.h)).toMatchObject({ streak: 0, autoDisbursements: 2, nextReward: '5000' });
+    expect(await ladderEvents(b.customerId)).toEqual([{ event: 'auto_reloan_missed', orderId: b.nextId }]);
+    // the provider reports the failure again: nothing more
+    const [failed] = await db().select().from(payouts).where(eq(payouts.orderId, b.nextId));
+    await applyPayoutResult(ordersContext(t.app), { payoutId: failed!.id, outcome: { state: 'failed' } });
+    const cancelled = await cancelPayout(moneyContext(t.app), {
+      actor: operator,
+      orderId: b.nextId,
+      payoutId: failed!.id,
+      reason: 'borrower asked',
+    });
+    expect(cancelled).toMatchObject({ orderStatus: 'cancelled' });
+    expect(await ladderEvents(b.customerId)).toEqual([{ event: 'auto_reloan_missed', orderId: b.nextId }]);
+  });
+
+  it('ST-09 an automatic re-loan paid out and then reversed by the network earns its rung, then breaks the ladder, once', async () => {
+    const b = await bookedReloanPayingTo('2222');
+    await disburseOrder(ordersContext(t.app), { orderId: b.nextId });
+    expect(await view(b.h)).toMatchObject({ streak: 3, autoDisbursements: 3 });
+    const [paid] = await db().select().from(payouts).where(eq(payouts.orderId, b.nextId));
+    for (let report = 0; report < 2; report++)
+      await applyPayoutResult(ordersContext(t.app), { payoutId: paid!.id, outcome: { state: 'reversed' } });
+    const [order] = await db().select().from(orders).where(eq(orders.id, b.nextId));
+    expect(order!.status).toBe('payout_failed');
+    expect(await view(b.h)).toMatchObject({ streak: 0, nextReward: '5000' });
+    expect(await ladderEvents(b.customerId)).toEqual([
+      { event: 'auto_disbursed', orderId: b.nextId },
+      { event: 'auto_reloan_missed', orderId: b.nextId },
+    ]);
+  });
+
+  it('ST-09 an operator cancelling an automatic re-loan whose failure broke nothing breaks the ladder, once under concurrent submits', async () => {
+    const b = await bookedReloanPayingTo('0000');
+    await disburseOrder(ordersContext(t.app), { orderId: b.nextId });
+    // a failure recorded before a failed payout broke the ladder (or by a path that does not)
+    await db().delete(easyReloanEvents).where(eq(easyReloanEvents.orderId, b.nextId));
+    await db()
+      .update(easyReloanSettings)
+      .set({ streak: 2 })
+      .where(eq(easyReloanSettings.customerId, b.customerId));
+    const [failed] = await db().select().from(payouts).where(eq(payouts.orderId, b.nextId));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        cancelPayout(moneyContext(t.app), {
+          actor: operator,
+          orderId: b.nextId,
+          payoutId: failed!.id,
+          reason: 'account cannot be fixed',
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThan(0);
+    expect(await view(b.h)).toMatchObject({ streak: 0 });
+    expect(await ladderEvents(b.customerId)).toEqual([{ event: 'auto_reloan_missed', orderId: b.nextId }]);
+  });
 });
+
+/**
+ * Two sweeps interleaved at one point: a database handle that, the first time `table` is read,
+ * runs `meanwhile` (the other sweep's work) before the read, and with `instead` reads that.
+ */
+function readingFirst(db: Db, table: unknown, meanwhile: () => Promise<unknown>, instead?: unknown[]): Db {
+  let pending: (() => Promise<unknown>) | null = meanwhile;
+  type Query = PromiseLike<unknown>;
+  type Builder = { from: (source: unknown, ...rest: unknown[]) => Query };
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'select')
+        return (...args: unknown[]) => {
+          const builder = (target.select as (...a: unknown[]) => Builder)(...args);
+          const from = builder.from.bind(builder);
+          builder.from = (source, ...rest) => {
+            const query = from(source, ...rest);
+            if (source !== table || !pending) return query;
+            const run = pending;
+            pending = null;
+            const then = query.then.bind(query);
+            query.then = ((ok, ko) =>
+              run().then(
+                () => (instead ? Promise.resolve(instead).then(ok, ko) : then(ok, ko)),
+                ko,
+              )) as Query['then'];
+            return query;
+          };
+          return builder;
+        };
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** A database handle that runs `meanwhile` before its first transaction starts. */
+function transactingFirst(db: Db, meanwhile: () => Promise<unknown>): Db {
+  let pending: (() => Promise<unknown>) | null = meanwhile;
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'transaction')
+        return async (...args: Parameters<Db['transaction']>) => {
+          if (pending) {
+            const run = pending;
+            pending = null;
+            await run();
+          }
+          return target.transaction(...args);
+        };
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

@@ -4,6 +4,7 @@ import {
   EASY_RELOAN_AGREEMENT_VERSION,
   EASY_RELOAN_DISCOUNT,
   canSwitchOff,
+  easyReloanNeedsAgreement,
   easyReloanReward,
   type EasyReloanViewResponse,
 } from '@pisonow/domain';
@@ -26,6 +27,7 @@ export async function getEasyReloan(
     enabled: state.enabled,
     agreementVersion: EASY_RELOAN_AGREEMENT_VERSION,
     agreedVersion: state.agreementVersion,
+    needsAgreement: easyReloanNeedsAgreement(state),
     activationVoucher: state.activationVoucher,
     canSwitchOff: canSwitchOff(state),
     autoDisbursements: state.autoDisbursements,

@@ -170,4 +170,46 @@ describe('message centre (EN-08)', () => {
     expect((await api.json('GET', '/api/messages?before=garbage', undefined, h)).status).toBe(400);
     expect((await api.json('GET', '/api/messages/unread-count', undefined, {})).status).toBe(401);
   });
+
+  it('EN-08 a paging cursor is exactly what the server hands out: any other date is a 400, never a 500', async () => {
+    const phone = nextPhone();
+    const { token, customerId } = await api.signIn(phone);
+    const h = api.authed(token);
+    for (let i = 0; i < 2; i++)
+      await recordMessage(db(), {
+        customerId,
+        event: 'due_today',
+        params: { amount: '5000', date: '2027-03-31' },
+        dedupeKey: `cursor:${phone}:${i}`,
+        at: new Date(t.clock.now().getTime() + i * 1000),
+      });
+    const first = await list(h, '?limit=1');
+    const id = 'abcdef01-2345-4678-89ab-cdef01234567';
+    // the cursor it hands out pages on
+    expect((await list(h, `?limit=1&before=${encodeURIComponent(first.next!)}`)).messages).toHaveLength(1);
+    for (const at of [
+      '0000-01-01T00:00:00.000Z', // year 0 parses in JavaScript; PostgreSQL has no year 0 (was a 500)
+      '1969-12-31T23:59:59.999Z', // before any message could exist
+      '+275760-09-13T00:00:00.000Z', // expanded years
+      '2027-02-30T00:00:00.000Z', // JavaScript rolls it over to 2 March
+      '2027-03-01T02:00:00Z', // not the form the server writes
+      '2027-03-01',
+      '2027-03-01T10:00:00.000+08:00',
+      ' 2027-03-01T02:00:00.000Z',
+    ]) {
+      const res = await api.json(
+        'GET',
+        `/api/messages?before=${encodeURIComponent(`${at}|${id}`)}`,
+        undefined,
+        h,
+      );
+      expect(res.status, at).toBe(400);
+      expect(res.body.code, at).toBe('VALIDATION_FAILED');
+    }
+    const at = '2027-03-01T02:00:00.000Z';
+    for (const bad of [`${at}|${id.toUpperCase()}`, `${at}|${'-'.repeat(36)}`, `${at}|${id}|x`, `${at}|`]) {
+      const res = await api.json('GET', `/api/messages?before=${encodeURIComponent(bad)}`, undefined, h);
+      expect(res.status, bad).toBe(400);
+    }
+  });
 });

@@ -4,7 +4,10 @@ import type { Tx } from '../../db/client.ts';
 import { payouts } from '../../db/schema/index.ts';
 import type { PayoutState } from '../../providers/payout/payout-provider.ts';
 import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.ts';
-import { recordAutomaticDisbursement } from '../easy-reloan/easy-reloan-record.ts';
+import {
+  recordAutomaticDisbursement,
+  recordAutomaticReloanNotPaidOut,
+} from '../easy-reloan/easy-reloan-record.ts';
 import type { OrdersContext } from './orders-context.ts';
 
 export interface PayoutOutcome {
@@ -62,18 +65,19 @@ export async function applyPayoutResultInTx(
           ? { type: 'payout_reversed', payoutId: payout.id, at: now }
           : null;
   // An answer about an attempt the order has moved past (e.g. cancelled meanwhile) is recorded only.
-  if (event)
-    await persistLoanOutcome(tx, found.order, decide(found.loan, event), now, {
+  const decided = event ? decide(found.loan, event) : null;
+  if (decided)
+    await persistLoanOutcome(tx, found.order, decided, now, {
       payoutId: payout.id,
       providerState: outcome.state,
     });
-  // ST-09: an Easy Re-loan paid out earns its reward in the same transaction
-  if (event?.type === 'payout_succeeded')
-    await recordAutomaticDisbursement(tx, {
-      orderId: found.order.id,
-      customerId: found.order.customerId,
-      now,
-    });
+  const order = { orderId: found.order.id, customerId: found.order.customerId, now };
+  // ST-09: an Easy Re-loan paid out earns its reward in the same transaction; one whose payout
+  // failed or came back (money held in suspense leaves the loan as it is: finance decides) breaks
+  // the ladder in it
+  if (event?.type === 'payout_succeeded') await recordAutomaticDisbursement(tx, order);
+  else if (decided?.transition && decided.status === 'payout_failed')
+    await recordAutomaticReloanNotPaidOut(tx, order);
   return 'applied';
 }
 

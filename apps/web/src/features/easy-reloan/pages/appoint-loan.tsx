@@ -16,8 +16,9 @@ const peso = (centavos: string | bigint) => formatPeso(BigInt(centavos));
 
 /**
  * `/appointLoan` (ST-08, ST-09): what Easy Re-loan does, the switch, the reward ladder and where the
- * borrower stands on it. Switching on goes through the agreement (VAL-12); switching off is offered
- * only where the rules allow, with the reason when they do not.
+ * borrower stands on it. Switching on goes through the agreement (VAL-12), and so does agreeing again
+ * when the agreement in force changed; switching off is offered only where the rules allow, with the
+ * reason when they do not.
  */
 export default function AppointLoanPage() {
   const { t } = useTranslation();
@@ -39,6 +40,23 @@ export default function AppointLoanPage() {
         </h2>
         <p className="er__lead">{t('easyReloan:lead')}</p>
       </Card>
+
+      {v.needsAgreement && (
+        <>
+          {/* VAL-12: on, but agreed to an older version: nothing is booked until they agree again */}
+          <Notice tone="warning" testId="easy-reloan-agreement-changed">
+            {t('easyReloan:agreementChanged')}
+          </Notice>
+          <Button
+            block
+            size="large"
+            data-testid="easy-reloan-agree-again"
+            onClick={() => void navigate('/bookingAgreement')}
+          >
+            {t('easyReloan:readNewAgreement')}
+          </Button>
+        </>
+      )}
 
       {!v.enabled && (
         <>
