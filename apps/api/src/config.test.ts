@@ -70,7 +70,7 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
   });
 
-  it('TRUST_PROXY: off, every hop, or the addresses of the proxies in front', () => {
+  it('BE-02 TRUST_PROXY: off, every hop, or the addresses of the proxies in front', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);

@@ -47,7 +47,7 @@ describe('issue 10 plural forms', () => {
     expect(errorMessage('HARDSHIP_NOT_ELIGIBLE', 'en-US', { count: 1 })).toContain('within 1 day.');
   });
 
-  it('fil: CLDR puts 0-3, 5, 7, 8, 10 in "one" and 4, 6, 9 in "other"; both forms read the same', () => {
+  it('SH-01 fil: CLDR puts 0-3, 5, 7, 8, 10 in "one" and 4, 6, 9 in "other"; both forms read the same', () => {
     const forms = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => new Intl.PluralRules('fil').select(n));
     expect(forms.map((f, n) => `${n}:${f}`).filter((f) => f.endsWith('other'))).toEqual([
       '4:other',

@@ -154,7 +154,7 @@ describe('CO-02 BE-07 the extension disclosure statement', () => {
     expect(rowValue(en, 'Term of the extended loan')).toMatch(/^15 days, /);
   });
 
-  it('RA 3765 the copy the borrower acknowledges by paying is kept as shown, with its hash; the borrower fetches it, another borrower gets 404', async () => {
+  it('CO-02 RA 3765 the copy the borrower acknowledges by paying is kept as shown, with its hash; the borrower fetches it, another borrower gets 404', async () => {
     t.clock.set('2027-06-01T02:00:00Z');
     const b = await borrowerWithLoan();
     const other = await borrowerWithLoan();
@@ -250,7 +250,7 @@ describe('CO-02 BE-07 the extension disclosure statement', () => {
     expect(none.statusCode).toBe(404);
   });
 
-  it('RA 3765 a client that does not send the hash: the copy kept is the statement in the language of the request', async () => {
+  it('CO-02 RA 3765 a client that does not send the hash: the copy kept is the statement in the language of the request', async () => {
     t.clock.set('2027-07-01T02:00:00Z');
     const b = await borrowerWithLoan();
     const quote = await quoteOf(b, 'zh-CN');

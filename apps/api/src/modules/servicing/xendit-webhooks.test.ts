@@ -80,7 +80,7 @@ const deliver = (raw: string, token = TOKEN) =>
   });
 
 describe('Xendit collection webhooks through the route (BE-05)', () => {
-  it('an authentic event the adapter does not act on is recorded once and answered 200; only a wrong token is a 401', async () => {
+  it('BE-05 an authentic event the adapter does not act on is recorded once and answered 200; only a wrong token is a 401', async () => {
     const { id, amount } = await loanWithXenditAttempt('pr-a1');
     // the payment-status topic also carries these: answered 401 they were re-delivered for a day
     // and then lost, indistinguishable from forgeries
@@ -109,7 +109,7 @@ describe('Xendit collection webhooks through the route (BE-05)', () => {
     expect(attempt!.state).toBe('pending');
   });
 
-  it('a capture with a NUL character or half an emoji in a payer field is applied once, stored without the NUL (it was a 500 on every delivery)', async () => {
+  it('BE-05 BE-10 a capture with a NUL character or half an emoji in a payer field is applied once, stored without the NUL (it was a 500 on every delivery)', async () => {
     const { id, amount, orderId } = await loanWithXenditAttempt('pr-n1');
     const raw = delivery(
       'payment.capture',
