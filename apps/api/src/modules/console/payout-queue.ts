@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { JOBS } from '../../plugins/app/job-types.ts';
 import { disburseOrder } from '../orders/disburse-order.ts';
 import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.ts';
-import { recordAutomaticReloanNotPaidOut } from '../easy-reloan/easy-reloan-record.ts';
+import { recordAutomaticReloanPayout } from '../easy-reloan/easy-reloan-record.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { auditedAction, destinationSummary, type MoneyContext } from './money-context.ts';
 
@@ -206,10 +206,11 @@ export async function cancelPayout(
     });
     // ST-09: an automatic re-loan cancelled unpaid breaks the ladder (once per order: its failure
     // usually did already)
-    await recordAutomaticReloanNotPaidOut(tx, {
+    await recordAutomaticReloanPayout(tx, {
       orderId: found.order.id,
       customerId: found.order.customerId,
       now,
+      paidOut: false,
     });
     return {
       result: view({ id: found.order.id, status: decided.status }, failed),

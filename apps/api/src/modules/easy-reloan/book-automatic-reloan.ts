@@ -19,7 +19,7 @@ import { placeOrder, previewOrderDocuments } from '../orders/place-order.ts';
 import { recordMessage } from '../messages/record-message.ts';
 import { issueCoupon } from '../coupons/issue-coupon.ts';
 import type { EasyReloanContext } from './easy-reloan-context.ts';
-import { applyEasyReloan, recordAutomaticDisbursement } from './easy-reloan-record.ts';
+import { applyEasyReloan, recordAutomaticReloanPayout } from './easy-reloan-record.ts';
 
 export type BookingResult =
   | { outcome: 'booked'; orderId: string }
@@ -222,7 +222,7 @@ async function decideBooking(
     // An order placed by a sweep that stopped before its record may have been paid out since, when
     // no booking said it was automatic, so its reward was not earned then.
     if (isServicing(order.status) || order.status === 'settled')
-      await recordAutomaticDisbursement(tx, { orderId, customerId, now });
+      await recordAutomaticReloanPayout(tx, { orderId, customerId, now, paidOut: true });
     return result;
   });
 }

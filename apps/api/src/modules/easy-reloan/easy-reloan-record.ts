@@ -156,37 +156,21 @@ export async function applyEasyReloan(
 }
 
 /**
- * ST-09: an automatic re-loan was paid out; the borrower earns the next rung. Called by the payout
- * path inside its transaction; any other order is not an automatic re-loan and is left alone.
+ * ST-09: what became of an automatic re-loan's payout, for the reward ladder. Paid out: the borrower
+ * earns the next rung. Not reaching the borrower after all (its payout failed, the network sent the
+ * money back, an operator cancelled it): a break, as one that could not be booked is, and the ladder
+ * starts again at ₱50. Once per order, however often a result is reported. Called in the
+ * transaction that changes the order's status; any other order is not an automatic re-loan and is
+ * left alone.
  */
-export async function recordAutomaticDisbursement(
+export async function recordAutomaticReloanPayout(
   tx: Tx,
-  input: { orderId: string; customerId: string; now: Date },
+  input: { orderId: string; customerId: string; now: Date; paidOut: boolean },
 ): Promise<void> {
   if (!(await isAutomaticReloan(tx, input.orderId))) return;
   await applyEasyReloan(tx, {
     customerId: input.customerId,
-    event: { type: 'auto_disbursed' },
-    now: input.now,
-    orderId: input.orderId,
-  });
-}
-
-/**
- * ST-09: an automatic re-loan that did not reach the borrower after all (its payout failed, the
- * network sent the money back, an operator cancelled it) is a break, as one that could not be
- * booked is: the ladder starts again at ₱50. Once per order, however often a result is reported or
- * the order passes through these states. Called in the transaction that changes the order's status;
- * any other order is not an automatic re-loan and is left alone.
- */
-export async function recordAutomaticReloanNotPaidOut(
-  tx: Tx,
-  input: { orderId: string; customerId: string; now: Date },
-): Promise<void> {
-  if (!(await isAutomaticReloan(tx, input.orderId))) return;
-  await applyEasyReloan(tx, {
-    customerId: input.customerId,
-    event: { type: 'auto_reloan_missed' },
+    event: { type: input.paidOut ? 'auto_disbursed' : 'auto_reloan_missed' },
     now: input.now,
     orderId: input.orderId,
   });

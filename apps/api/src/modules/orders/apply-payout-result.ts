@@ -4,10 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { payouts } from '../../db/schema/index.ts';
 import type { PayoutState } from '../../providers/payout/payout-provider.ts';
 import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.ts';
-import {
-  recordAutomaticDisbursement,
-  recordAutomaticReloanNotPaidOut,
-} from '../easy-reloan/easy-reloan-record.ts';
+import { recordAutomaticReloanPayout } from '../easy-reloan/easy-reloan-record.ts';
 import type { OrdersContext } from './orders-context.ts';
 
 export interface PayoutOutcome {
@@ -75,9 +72,9 @@ export async function applyPayoutResultInTx(
   // ST-09: an Easy Re-loan paid out earns its reward in the same transaction; one whose payout
   // failed or came back (money held in suspense leaves the loan as it is: finance decides) breaks
   // the ladder in it
-  if (event?.type === 'payout_succeeded') await recordAutomaticDisbursement(tx, order);
+  if (event?.type === 'payout_succeeded') await recordAutomaticReloanPayout(tx, { ...order, paidOut: true });
   else if (decided?.transition && decided.status === 'payout_failed')
-    await recordAutomaticReloanNotPaidOut(tx, order);
+    await recordAutomaticReloanPayout(tx, { ...order, paidOut: false });
   return 'applied';
 }
 
