@@ -32,7 +32,6 @@ export const EASY_RELOAN_DISCOUNT = 5_000n;
  * is booked on it until they agree to the one in force).
  */
 export const EASY_RELOAN_MISSES_TOLD = ['agreement_outdated'] as const;
-export type EasyReloanMissTold = (typeof EASY_RELOAN_MISSES_TOLD)[number];
 
 /** Whether automatic re-loans wait for the borrower to agree to the agreement in force again. */
 export function easyReloanNeedsAgreement(

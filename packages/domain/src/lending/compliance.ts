@@ -228,7 +228,7 @@ export interface LoanSchedule {
  * Late charges and penalties are left out (the cap's definition). One list for the cap check and the
  * disclosed rate, so a rate shown is the rate the check held to 12% a month.
  */
-export function scheduleRepayments(s: LoanSchedule): { day: number; amount: Centavos }[] {
+function scheduleRepayments(s: LoanSchedule): { day: number; amount: Centavos }[] {
   const totalDays = s.termDays + s.extensions.reduce((sum, e) => sum + e.days, 0);
   return [
     ...s.extensions.map((e) => ({ day: e.paidOnDay, amount: e.fee })),

@@ -135,7 +135,7 @@ function dueForAccrual(today: string, after: string, upTo: string | null | undef
  * The first statement of a batch: locks the order rows the accrual statement will take (the same
  * rows, in the same id order, so two runs queue behind each other instead of deadlocking).
  */
-export function lockBatchStatement(
+function lockBatchStatement(
   today: string,
   batch: { after?: string; upTo?: string | null; batchSize?: number },
 ): SQL {

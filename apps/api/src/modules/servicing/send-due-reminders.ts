@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_LOCALE,
-  MANILA_OFFSET_MS,
+  withinCollectionHours,
   SERVICING_STATUSES,
   addDays,
   amountDueOn,
@@ -17,19 +17,8 @@ import { loadLoans, type LoadedLoan } from './loan-record.ts';
 import type { ServicingContext } from './servicing-context.ts';
 import { reminderSms, type ReminderKind } from './reminder-templates.ts';
 
-/** SEC MC 18 s.2019 (fair collection): no collection contact outside 06:00–22:00. */
-export const CONTACT_HOURS = { from: 6, until: 22 } as const;
 /** Overdue reminders on these days past due, not daily: firm, never harassing. */
 export const OVERDUE_REMINDER_DAYS = [1, 3, 7, 14, 30] as const;
-
-export function manilaHour(at: Date): number {
-  return new Date(at.getTime() + MANILA_OFFSET_MS).getUTCHours();
-}
-
-function inContactHours(at: Date): boolean {
-  const hour = manilaHour(at);
-  return hour >= CONTACT_HOURS.from && hour < CONTACT_HOURS.until;
-}
 
 /** Loans read per query while sending reminders (a due day can hold thousands). */
 const REMINDER_PAGE = 100;
@@ -48,7 +37,7 @@ const REMINDER_PAGE = 100;
  */
 export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
   const startedAt = ctx.clock.now();
-  if (!inContactHours(startedAt)) return 0;
+  if (!withinCollectionHours(startedAt)) return 0;
   // the run cannot cross Manila midnight: it stops at 22:00
   const today = manilaDate(startedAt);
   const overdueDates = OVERDUE_REMINDER_DAYS.map((d) => addDays(today, -d));
@@ -89,7 +78,7 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
       company: ctx.companyName,
     });
     const claimedAt = ctx.clock.now();
-    if (!inContactHours(claimedAt)) break;
+    if (!withinCollectionHours(claimedAt)) break;
     // The reminder and its message-centre record are one event (EN-08): written together, once.
     const claimed = await ctx.db.transaction(async (tx) => {
       // the list was read before the sends began: a loan repaid or extended since (its status or
@@ -131,7 +120,7 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
     });
     if (claimed.length === 0) continue;
     const sentAt = ctx.clock.now();
-    if (!inContactHours(sentAt)) {
+    if (!withinCollectionHours(sentAt)) {
       // 22:00 passed while it was being claimed: recorded, so never sent (not even tomorrow, when
       // it is stale); the record says why
       await ctx.db

@@ -2,8 +2,7 @@ import fp from 'fastify-plugin';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../../db/schema/index.ts';
-import { createHmac } from 'node:crypto';
-import { sha256Hex } from '../../lib/crypto.ts';
+import { hmacHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { seal, unseal } from '../../lib/sealing.ts';
 
@@ -99,9 +98,10 @@ export default fp(
       if (!KEY_PATTERN.test(key)) throw new AppError('VALIDATION_FAILED');
       const scope = request.customer?.customerId ?? 'anon';
       const route = `${request.method} ${routeUrl}`;
-      const requestHash = createHmac('sha256', app.secretKey)
-        .update(`idempotency-request\n${route}\n${canonical(request.params)}\n${canonical(request.body)}`)
-        .digest('hex');
+      const requestHash = hmacHex(
+        app.secretKey,
+        `idempotency-request\n${route}\n${canonical(request.params)}\n${canonical(request.body)}`,
+      );
       const now = app.clock.now();
       const inserted = await app.db
         .insert(idempotencyKeys)

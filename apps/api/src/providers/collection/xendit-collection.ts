@@ -80,7 +80,7 @@ export const XENDIT_COLLECTION_CHANNELS: Readonly<
  * A ₱20 extension fee asked of 7-Eleven was refused by Xendit and reached the borrower as
  * COLLECTION_FAILED. E-wallets and bank transfers document no limit that a loan here can reach.
  */
-export const XENDIT_AMOUNT_LIMITS: Readonly<Record<string, { min: Centavos; max: Centavos }>> = {
+const XENDIT_AMOUNT_LIMITS: Readonly<Record<string, { min: Centavos; max: Centavos }>> = {
   '7ELEVEN': { min: 5_000n, max: 5_000_000n },
   CEBUANA: { min: 100n, max: 3_000_000n },
   PALAWAN: { min: 5_000n, max: 2_000_000n },
