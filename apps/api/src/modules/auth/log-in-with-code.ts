@@ -111,12 +111,17 @@ export async function logInWithCode(ctx: AuthContext, input: LogInInput) {
       .onConflictDoNothing({ target: customers.phone })
       .returning({ id: customers.id });
     const registered = created.length === 1;
-    const customerId =
-      created[0]?.id ??
-      (await tx.select({ id: customers.id }).from(customers).where(eq(customers.phone, input.phone)))[0]!.id;
-    // SH-01: the language they use the app in now is the one their reminder SMS are written in
-    if (!registered && input.locale)
-      await tx.update(customers).set({ locale: input.locale }).where(eq(customers.id, customerId));
+    // A returning borrower: found in one statement, which also keeps the language they use the app
+    // in now as the one their reminder SMS are written in (SH-01)
+    const returning = () =>
+      input.locale
+        ? tx
+            .update(customers)
+            .set({ locale: input.locale })
+            .where(eq(customers.phone, input.phone))
+            .returning({ id: customers.id })
+        : tx.select({ id: customers.id }).from(customers).where(eq(customers.phone, input.phone));
+    const customerId = created[0]?.id ?? (await returning())[0]!.id;
 
     await tx
       .insert(consents)

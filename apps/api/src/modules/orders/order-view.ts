@@ -36,22 +36,20 @@ export async function orderView(
     .from(orders)
     .where(ownedBy(orders, customerId, eq(orders.id, orderId)));
   if (!order) throw new AppError('NOT_FOUND');
-  const [payout] = await db
-    .select()
-    .from(payouts)
-    .where(eq(payouts.orderId, order.id))
-    .orderBy(desc(payouts.attempt))
-    .limit(1);
-  const documents = await db
-    .select({ kind: orderDocuments.kind, sha256: orderDocuments.sha256 })
-    .from(orderDocuments)
-    .where(and(eq(orderDocuments.orderId, order.id)));
-  // CO-02, RA 3765: the extension statements kept when the borrower started paying, oldest first
-  const extensionCopies = await db
-    .select({ repaymentId: extensionDisclosures.repaymentId, sha256: extensionDisclosures.sha256 })
-    .from(extensionDisclosures)
-    .where(eq(extensionDisclosures.orderId, order.id))
-    .orderBy(asc(extensionDisclosures.createdAt), asc(extensionDisclosures.repaymentId));
+  // three independent reads of the order's own rows, sent together (one wait, not three)
+  const [[payout], documents, extensionCopies] = await Promise.all([
+    db.select().from(payouts).where(eq(payouts.orderId, order.id)).orderBy(desc(payouts.attempt)).limit(1),
+    db
+      .select({ kind: orderDocuments.kind, sha256: orderDocuments.sha256 })
+      .from(orderDocuments)
+      .where(and(eq(orderDocuments.orderId, order.id))),
+    // CO-02, RA 3765: the extension statements kept when the borrower started paying, oldest first
+    db
+      .select({ repaymentId: extensionDisclosures.repaymentId, sha256: extensionDisclosures.sha256 })
+      .from(extensionDisclosures)
+      .where(eq(extensionDisclosures.orderId, order.id))
+      .orderBy(asc(extensionDisclosures.createdAt), asc(extensionDisclosures.repaymentId)),
+  ]);
   const today = manilaDate(now);
   const label = orderLabel(order.status as OrderStatus, order.dueDate ?? today, today);
   const c = (v: bigint) => v.toString();
