@@ -19,6 +19,10 @@ const launchOptions = {
     '--no-first-run',
     '--disable-sync',
     '--disable-quic',
+    // Chromium 156 preloads the omnibox popup's WebUI (two chrome:// pages in a renderer of their
+    // own) while the first page loads: seconds of CPU on a 2-core machine, taken from the page under
+    // test. Playwright merges this with its own --disable-features list (tools/lighthouse.mjs too).
+    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
   ],
 };
 

@@ -8,7 +8,14 @@ import puppeteer from 'puppeteer-core';
 const url = process.argv[2];
 const b = await puppeteer.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage'],
+  args: [
+    '--no-sandbox',
+    '--headless=new',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    // the omnibox popup WebUI Chromium 156 preloads (see tools/lighthouse.mjs)
+    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+  ],
 });
 const p = await b.newPage();
 await p.setUserAgent(

@@ -66,7 +66,11 @@ async function measure(browser, base, session) {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  // the omnibox popup WebUI Chromium 156 preloads (see tools/lighthouse.mjs)
+  args: ['--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup'],
+});
 try {
   const sessions = await Promise.all(bases.map(login));
   const results = bases.map(() => []);

@@ -15,6 +15,8 @@ const args = [
   '--no-first-run',
   '--disable-sync',
   '--disable-quic',
+  // the omnibox popup WebUI Chromium 156 preloads (see tools/lighthouse.mjs)
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
