@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { couponListResponse, type CouponListResponse } from '@pisonow/domain';
+import type { CouponListResponse } from '@pisonow/domain';
 import { api } from './api/index.ts';
 import { COUPONS_KEY } from './coupon-keys.ts';
 
@@ -13,7 +13,6 @@ export function fetchCoupons(status: 'usable' | 'spent', signal?: AbortSignal): 
   return api.request(`/api/coupons?status=${status}`, {
     auth: true,
     signal,
-    parse: (data) => couponListResponse.parse(data),
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { homeSummaryResponse, type HomeSummaryResponse } from '@pisonow/domain/contracts/home';
+import type { HomeSummaryResponse } from '@pisonow/domain/contracts/home';
 import { api } from './api/index.ts';
 
 /*
@@ -9,7 +9,7 @@ import { api } from './api/index.ts';
 
 /** GET /api/home: everything home shows, in one request (issue 9). */
 export function fetchHome(signal?: AbortSignal): Promise<HomeSummaryResponse> {
-  return api.request('/api/home', { auth: true, signal, parse: (data) => homeSummaryResponse.parse(data) });
+  return api.request('/api/home', { auth: true, signal });
 }
 
 export const homeQuery = () =>

@@ -8,9 +8,7 @@ import { api, ApiError } from './api/index.ts';
  */
 export function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return api.request('/api/config/public', {
-    signal, // the schema loads lazily: every page needs the config, not every page needs zod up front
-    parse: async (data) =>
-      (await import('@pisonow/domain/contracts/public-config')).publicConfigResponse.parse(data),
+    signal,
   });
 }
 

@@ -14,9 +14,6 @@ export function fetchUnreadCount(signal?: AbortSignal): Promise<UnreadCountRespo
   return api.request('/api/messages/unread-count', {
     auth: true,
     signal,
-    // the badge is in the shell on every page: the schema (and zod) load with the first answer
-    parse: async (data) =>
-      (await import('@pisonow/domain/contracts/messages')).unreadCountResponse.parse(data),
   });
 }
 

@@ -74,8 +74,12 @@ export interface RequestOptions<T> {
   idempotencyKey?: string;
   signal?: AbortSignal;
   /**
-   * validates the success body (a zod schema's parse); a mismatch is reported as INTERNAL. May be
-   * async, so a page can load its schema lazily (the login page ships without the schema library).
+   * Takes what the caller wants from the success body (one field of it, say); a throw is reported
+   * as INTERNAL. The body is not validated again here: the server checks every answer against its
+   * zod contract before sending it (fastify-type-provider-zod's serializer; apps/api
+   * response-contracts.test.ts), and the types come from the same contracts. So the browser loads
+   * the schema library only where the borrower types into a form (issue 9: building the contracts'
+   * schemas was ~120 ms of the home screen's main-thread work in desktop Chromium, unthrottled).
    */
   parse?: (data: unknown) => T | Promise<T>;
   /** gives up after this long with NETWORK (default: the client's timeoutMs) */

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { uploadGrantResponse, type PhotoKind, type UploadGrantResponse } from '@pisonow/domain';
+import type { PhotoKind, UploadGrantResponse } from '@pisonow/domain';
 import { api } from '../api/index.ts';
 
 /** POST /api/photos/upload-grants: a short-lived, single-use upload link for one photo (BE-03). */
@@ -15,7 +15,6 @@ export function requestUploadGrant({
     auth: true,
     body: { kind },
     idempotencyKey,
-    parse: (data) => uploadGrantResponse.parse(data),
   });
 }
 

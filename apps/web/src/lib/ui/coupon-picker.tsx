@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { couponDeduction, couponRefusal, formatPeso, type CouponUse, type CouponView } from '@pisonow/domain';
+import type { CouponView } from '@pisonow/domain';
+import { formatPeso } from '@pisonow/domain/money';
+import { couponDeduction, couponRefusal, type CouponUse } from '@pisonow/domain/engagement/coupon-rules';
 import { useCoupons } from '../coupons.ts';
 import './ui.css';
 

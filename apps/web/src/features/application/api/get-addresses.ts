@@ -1,35 +1,32 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api/index.ts';
 
-const place = z.object({ code: z.string(), name: z.string() });
-export type Place = z.infer<typeof place>;
-const provincesResponse = z.object({
-  edition: z.string(),
-  provinces: z.array(place.extend({ region: z.string() })),
-});
-const citiesResponse = z.object({ cities: z.array(place) });
-const barangaysResponse = z.object({ barangays: z.array(place) });
+export interface Place {
+  code: string;
+  name: string;
+}
+interface ProvincesResponse {
+  edition: string;
+  provinces: (Place & { region: string })[];
+}
 
 /** PSGC reference data: public, the same for everyone and cached by the server for a day. */
 const DAY = 24 * 60 * 60 * 1000;
 
 /** GET /api/addresses/provinces: provinces and independent cities. */
-export function fetchProvinces(signal?: AbortSignal) {
-  return api.request('/api/addresses/provinces', { signal, parse: (data) => provincesResponse.parse(data) });
+export function fetchProvinces(signal?: AbortSignal): Promise<ProvincesResponse> {
+  return api.request('/api/addresses/provinces', { signal });
 }
 /** GET /api/addresses/provinces/:code/cities */
-export function fetchCities(provinceCode: string, signal?: AbortSignal) {
+export function fetchCities(provinceCode: string, signal?: AbortSignal): Promise<{ cities: Place[] }> {
   return api.request(`/api/addresses/provinces/${provinceCode}/cities`, {
     signal,
-    parse: (data) => citiesResponse.parse(data),
   });
 }
 /** GET /api/addresses/cities/:code/barangays */
-export function fetchBarangays(cityCode: string, signal?: AbortSignal) {
+export function fetchBarangays(cityCode: string, signal?: AbortSignal): Promise<{ barangays: Place[] }> {
   return api.request(`/api/addresses/cities/${cityCode}/barangays`, {
     signal,
-    parse: (data) => barangaysResponse.parse(data),
   });
 }
 

@@ -14,7 +14,6 @@ export function fetchApplication(signal?: AbortSignal): Promise<ApplicationView>
   return api.request('/api/application', {
     auth: true,
     signal,
-    parse: (data) => applicationView.parse(data),
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { photoLinkResponse, type PhotoLinkResponse } from '@pisonow/domain';
+import type { PhotoLinkResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 /** GET /api/photos/:photoId/link: a 5-minute link to one of my photos, usable as an <img src>. */
@@ -7,7 +7,6 @@ export function fetchPhotoLink(photoId: string, signal?: AbortSignal): Promise<P
   return api.request(`/api/photos/${encodeURIComponent(photoId)}/link`, {
     auth: true,
     signal,
-    parse: (data) => photoLinkResponse.parse(data),
   });
 }
 

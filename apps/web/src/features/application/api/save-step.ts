@@ -2,7 +2,7 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { ApplicationStep } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { APPLICATION_KEY, applicationView, type ApplicationView } from './get-application.ts';
+import { APPLICATION_KEY, type ApplicationView } from './get-application.ts';
 
 export interface SaveStepInput {
   step: ApplicationStep;
@@ -17,7 +17,6 @@ export function saveStep({ step, body, idempotencyKey }: SaveStepInput): Promise
     auth: true,
     body,
     idempotencyKey,
-    parse: (data) => applicationView.parse(data),
   });
 }
 

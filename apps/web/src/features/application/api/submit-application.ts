@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { APPLICATION_KEY, applicationView, type ApplicationView } from './get-application.ts';
+import { APPLICATION_KEY, type ApplicationView } from './get-application.ts';
 
 /** POST /api/application/submit: sends the completed application for review (422 STEP_INCOMPLETE otherwise). */
 export function submitApplication({ idempotencyKey }: { idempotencyKey: string }): Promise<ApplicationView> {
@@ -9,7 +9,6 @@ export function submitApplication({ idempotencyKey }: { idempotencyKey: string }
     method: 'POST',
     auth: true,
     idempotencyKey,
-    parse: (data) => applicationView.parse(data),
   });
 }
 

@@ -6,7 +6,6 @@ import { api } from '../../../lib/api/index.ts';
 export function fetchCaptcha(signal?: AbortSignal): Promise<CaptchaResponse> {
   return api.request('/api/auth/captcha', {
     signal,
-    parse: async (data) => (await import('@pisonow/domain/contracts/auth')).captchaResponse.parse(data),
   });
 }
 

@@ -10,7 +10,6 @@ export function login({ idempotencyKey, ...body }: LoginInput): Promise<LoginRes
     method: 'POST',
     body,
     idempotencyKey,
-    parse: async (data) => (await import('@pisonow/domain/contracts/auth')).loginResponse.parse(data),
   });
 }
 

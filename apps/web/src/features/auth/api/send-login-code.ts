@@ -13,8 +13,6 @@ export function sendLoginCode({
     method: 'POST',
     body,
     idempotencyKey,
-    // the contract (and zod) loads on the first tap, not with the login page
-    parse: async (data) => (await import('@pisonow/domain/contracts/auth')).sendLoginCodeResponse.parse(data),
   });
 }
 

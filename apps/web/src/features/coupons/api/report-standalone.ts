@@ -23,13 +23,10 @@ export function standaloneLaunch(storedFlag: string | undefined | null): Standal
 
 /** POST /api/coupons/standalone-launch: the server grants the installation coupon once. */
 export async function reportStandalone(via: StandaloneVia): Promise<ReportStandaloneResponse> {
-  const result = await api.request('/api/coupons/standalone-launch', {
+  const result = await api.request<ReportStandaloneResponse>('/api/coupons/standalone-launch', {
     method: 'POST',
     auth: true,
     body: { via },
-    // the shell runs this on every page: the schema loads only when a launch is reported
-    parse: async (data) =>
-      (await import('@pisonow/domain/engagement/coupons')).reportStandaloneResponse.parse(data),
   });
   if (result.granted) void queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
   return result;

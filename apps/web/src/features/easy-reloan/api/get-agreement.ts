@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { easyReloanAgreementResponse, type EasyReloanAgreementResponse } from '@pisonow/domain';
+import type { EasyReloanAgreementResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 /** GET /api/easy-reloan/agreement: the agreement in force, in the borrower's language (VAL-12). */
@@ -7,7 +7,6 @@ export function fetchEasyReloanAgreement(signal?: AbortSignal): Promise<EasyRelo
   return api.request('/api/easy-reloan/agreement', {
     auth: true,
     signal,
-    parse: (data) => easyReloanAgreementResponse.parse(data),
   });
 }
 

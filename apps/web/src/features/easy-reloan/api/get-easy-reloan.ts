@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { easyReloanViewResponse, type EasyReloanViewResponse } from '@pisonow/domain';
+import type { EasyReloanViewResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 export const EASY_RELOAN_KEY = ['easyReloan'] as const;
@@ -9,7 +9,6 @@ export function fetchEasyReloan(signal?: AbortSignal): Promise<EasyReloanViewRes
   return api.request('/api/easy-reloan', {
     auth: true,
     signal,
-    parse: (data) => easyReloanViewResponse.parse(data),
   });
 }
 

@@ -1,9 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import {
-  easyReloanViewResponse,
-  type EasyReloanViewResponse,
-  type SwitchEasyReloanRequest,
-} from '@pisonow/domain';
+import type { EasyReloanViewResponse, SwitchEasyReloanRequest } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { EASY_RELOAN_KEY } from './get-easy-reloan.ts';
@@ -21,7 +17,6 @@ export function switchEasyReloan({
     auth: true,
     body,
     idempotencyKey,
-    parse: (data) => easyReloanViewResponse.parse(data),
   });
 }
 

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { payoutAccountResponse, type PayoutAccountResponse } from '@pisonow/domain';
+import type { PayoutAccountResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { PAYOUT_ACCOUNT_KEY } from './get-payout-account.ts';
@@ -21,7 +21,6 @@ export function changePayoutAccount({
     auth: true,
     body,
     idempotencyKey,
-    parse: (data) => payoutAccountResponse.parse(data),
   });
 }
 

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { ORDERS_KEY } from './get-orders.ts';
-import { orderKey, orderViewSchema, type OrderView } from './get-order.ts';
+import { orderKey, type OrderView } from './get-order.ts';
 import { PAYOUT_ACCOUNT_KEY } from './get-payout-account.ts';
 
 export interface FixPayoutAccountInput {
@@ -23,7 +23,6 @@ export function fixPayoutAccount({
     auth: true,
     body,
     idempotencyKey,
-    parse: (data) => orderViewSchema.parse(data),
   });
 }
 

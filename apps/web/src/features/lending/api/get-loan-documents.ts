@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api/index.ts';
 import type { Choice } from '../model/offer.ts';
 
@@ -7,14 +6,13 @@ import type { Choice } from '../model/offer.ts';
  * The three documents of an offer, full HTML pages generated (and escaped) by the server, with the
  * product version and their hash, which the order sends back (what the borrower read is booked).
  */
-export const loanDocumentsSchema = z.object({
-  disclosure: z.string(),
-  agreement: z.string(),
-  sanction_letter: z.string(),
-  productVersion: z.number().int(),
-  documentsSha256: z.string(),
-});
-export type LoanDocuments = z.infer<typeof loanDocumentsSchema>;
+export interface LoanDocuments {
+  disclosure: string;
+  agreement: string;
+  sanction_letter: string;
+  productVersion: number;
+  documentsSha256: string;
+}
 export const DOCUMENT_KINDS = ['disclosure', 'agreement', 'sanction_letter'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -28,7 +26,6 @@ export function fetchLoanDocuments(choice: Choice, signal?: AbortSignal): Promis
   return api.request(`/api/loans/documents?${query.toString()}`, {
     auth: true,
     signal,
-    parse: (data) => loanDocumentsSchema.parse(data),
   });
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/index.ts';
-import { loanOfferSchema, type LoanOffer } from '../model/offer.ts';
+import type { LoanOffer } from '../model/offer.ts';
 
 export const LOAN_OFFER_KEY = ['loans', 'offer'] as const;
 
@@ -9,7 +9,6 @@ export function fetchLoanOffer(signal?: AbortSignal): Promise<LoanOffer> {
   return api.request('/api/loans/offer', {
     auth: true,
     signal,
-    parse: (data) => loanOfferSchema.parse(data),
   });
 }
 

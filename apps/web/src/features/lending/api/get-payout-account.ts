@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api/index.ts';
 
 /**
  * The payout account saved with the application (its bankInfo step), to prefill the fix form with
  * the payee's name and phone. Only the part this feature needs is read from `GET /api/application`.
  */
-const savedPayout = z.object({
-  steps: z.object({ bankInfo: z.object({ data: z.record(z.string(), z.unknown()).nullable() }) }),
-  rules: z.object({ today: z.string(), postalCodeLength: z.number().int() }),
-});
+interface SavedPayoutPart {
+  steps: { bankInfo: { data: Record<string, unknown> | null } };
+  rules: { today: string; postalCodeLength: number };
+}
 export type SavedPayout = { account: Record<string, unknown>; today: string; postalCodeLength: number };
 
 export const PAYOUT_ACCOUNT_KEY = ['lending', 'payout-account'] as const;
@@ -19,7 +18,7 @@ export function fetchSavedPayout(signal?: AbortSignal): Promise<SavedPayout> {
     auth: true,
     signal,
     parse: (data) => {
-      const view = savedPayout.parse(data);
+      const view = data as SavedPayoutPart;
       return {
         account: view.steps.bankInfo.data ?? {},
         today: view.rules.today,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { payoutAccountResponse, type PayoutAccountResponse } from '@pisonow/domain';
+import type { PayoutAccountResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 export const PAYOUT_SETTINGS_KEY = ['lending', 'payout-settings'] as const;
@@ -9,7 +9,6 @@ export function fetchPayoutSettings(signal?: AbortSignal): Promise<PayoutAccount
   return api.request('/api/payout-account', {
     auth: true,
     signal,
-    parse: (data) => payoutAccountResponse.parse(data),
   });
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { LOAN_OFFER_KEY } from './get-loan-offer.ts';
 import { ORDERS_KEY } from './get-orders.ts';
-import { orderKey, orderViewSchema, type OrderView } from './get-order.ts';
+import { orderKey, type OrderView } from './get-order.ts';
 
 export interface PlaceOrderInput {
   body: PlaceOrderRequest;
@@ -19,7 +19,6 @@ export function placeOrder({ body, idempotencyKey }: PlaceOrderInput): Promise<O
     auth: true,
     body,
     idempotencyKey,
-    parse: (data) => orderViewSchema.parse(data),
   });
 }
 

@@ -1,11 +1,8 @@
-import type { z } from 'zod';
-import { loanOfferResponse, quoteResponse, type LoanOfferResponse } from '@pisonow/domain';
+import type { LoanOfferResponse } from '@pisonow/domain';
 
 /** `GET /api/loans/offer`: the domain's contracts, shared with the server (amounts are centavo strings, CO-01). */
-export const quoteSchema = quoteResponse;
-export type Quote = z.infer<typeof quoteSchema>;
-export const loanOfferSchema = loanOfferResponse;
 export type LoanOffer = LoanOfferResponse;
+export type Quote = LoanOffer['quotes'][number];
 
 export interface Choice {
   /** centavos as a decimal string, as the server speaks it */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messageView, type MessageView } from '@pisonow/domain';
+import type { MessageView } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 /** GET /api/messages/:id: one of my messages. */
@@ -7,7 +7,6 @@ export function fetchMessage(id: string, signal?: AbortSignal): Promise<MessageV
   return api.request(`/api/messages/${encodeURIComponent(id)}`, {
     auth: true,
     signal,
-    parse: (data) => messageView.parse(data),
   });
 }
 

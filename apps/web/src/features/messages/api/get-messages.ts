@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { messageListResponse, type MessageKind, type MessageListResponse } from '@pisonow/domain';
+import type { MessageKind, MessageListResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 export const MESSAGES_KEY = ['messages'] as const;
@@ -14,7 +14,6 @@ export function fetchMessages(
   return api.request(`/api/messages?${query.toString()}`, {
     auth: true,
     signal,
-    parse: (data) => messageListResponse.parse(data),
   });
 }
 

@@ -1,11 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import {
-  messageView,
-  unreadCountResponse,
-  type MessageKind,
-  type MessageView,
-  type UnreadCountResponse,
-} from '@pisonow/domain';
+import type { MessageKind, MessageView, UnreadCountResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { UNREAD_MESSAGES_KEY } from '../../../lib/unread-messages.ts';
@@ -23,7 +17,6 @@ export function markMessageRead({
     method: 'POST',
     auth: true,
     idempotencyKey,
-    parse: (data) => messageView.parse(data),
   });
 }
 
@@ -40,7 +33,6 @@ export function markAllRead({
     auth: true,
     body: kind ? { kind } : {},
     idempotencyKey,
-    parse: (data) => unreadCountResponse.parse(data),
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { deletionRequestView, type DeletionRequestView } from '@pisonow/domain';
+import type { DeletionRequestView } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 /** GET /api/me/data-deletion (BE-12): my request, if any, and what would be erased or kept. */
@@ -7,7 +7,6 @@ export function fetchDeletionRequest(signal?: AbortSignal): Promise<DeletionRequ
   return api.request('/api/me/data-deletion', {
     auth: true,
     signal,
-    parse: (data) => deletionRequestView.parse(data),
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { repaymentChannelsResponse, type RepaymentChannelsResponse } from '@pisonow/domain';
+import type { RepaymentChannelsResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 export type RepaymentChannelOption = RepaymentChannelsResponse['channels'][number];
@@ -9,7 +9,7 @@ export function fetchRepaymentChannels(signal?: AbortSignal): Promise<RepaymentC
   return api.request('/api/repayments/channels', {
     auth: true,
     signal,
-    parse: (data) => repaymentChannelsResponse.parse(data).channels,
+    parse: (data) => (data as RepaymentChannelsResponse).channels,
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { disputeListResponse, type DisputeListResponse } from '@pisonow/domain';
+import type { DisputeListResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 export const disputesKey = (orderId: string) => ['servicing', 'disputes', orderId] as const;
@@ -9,7 +9,6 @@ export function fetchDisputes(orderId: string, signal?: AbortSignal): Promise<Di
   return api.request(`/api/orders/${encodeURIComponent(orderId)}/disputes`, {
     auth: true,
     signal,
-    parse: (data) => disputeListResponse.parse(data),
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { extensionQuoteResponse, type ExtensionQuoteResponse } from '@pisonow/domain';
+import type { ExtensionQuoteResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 export const extensionQuoteKey = (orderId: string) => ['servicing', 'extension', orderId] as const;
@@ -9,7 +9,6 @@ export function fetchExtensionQuote(orderId: string, signal?: AbortSignal): Prom
   return api.request(`/api/orders/${encodeURIComponent(orderId)}/extension`, {
     auth: true,
     signal,
-    parse: (data) => extensionQuoteResponse.parse(data),
   });
 }
 

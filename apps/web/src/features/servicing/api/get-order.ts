@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/index.ts';
-import { servicedOrderSchema, type ServicedOrder } from '../model/servicing.ts';
+import type { ServicedOrder } from '../model/servicing.ts';
 
 /** Everything this feature caches lives under `servicing`; lending's order caches are `orders`. */
 export const SERVICING_KEY = ['servicing'] as const;
@@ -11,7 +11,6 @@ export function fetchServicedOrder(orderId: string, signal?: AbortSignal): Promi
   return api.request(`/api/orders/${encodeURIComponent(orderId)}`, {
     auth: true,
     signal,
-    parse: (data) => servicedOrderSchema.parse(data),
   });
 }
 

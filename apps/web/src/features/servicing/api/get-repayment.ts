@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { repaymentViewResponse, type RepaymentViewResponse } from '@pisonow/domain';
+import type { RepaymentViewResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 import { REPAYMENT_POLL_MS, shouldPoll } from '../model/servicing.ts';
 
@@ -10,7 +10,6 @@ export function fetchRepayment(repaymentId: string, signal?: AbortSignal): Promi
   return api.request(`/api/repayments/${encodeURIComponent(repaymentId)}`, {
     auth: true,
     signal,
-    parse: (data) => repaymentViewResponse.parse(data),
   });
 }
 

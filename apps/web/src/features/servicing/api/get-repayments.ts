@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { repaymentListResponse, type RepaymentViewResponse } from '@pisonow/domain';
+import type { RepaymentViewResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 export const REPAYMENTS_KEY = ['servicing', 'repayments'] as const;
@@ -9,7 +9,7 @@ export function fetchRepayments(signal?: AbortSignal): Promise<RepaymentViewResp
   return api.request('/api/repayments', {
     auth: true,
     signal,
-    parse: (data) => repaymentListResponse.parse(data).repayments,
+    parse: (data) => (data as { repayments: RepaymentViewResponse[] }).repayments,
   });
 }
 

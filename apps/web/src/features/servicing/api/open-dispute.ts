@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { disputeView, type DisputeView, type OpenDisputeRequest } from '@pisonow/domain';
+import type { DisputeView, OpenDisputeRequest } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { disputesKey } from './get-disputes.ts';
@@ -20,7 +20,6 @@ export function openDispute({
     auth: true,
     body,
     idempotencyKey,
-    parse: (data) => disputeView.parse(data),
   });
 }
 

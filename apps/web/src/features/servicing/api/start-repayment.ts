@@ -1,9 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import {
-  repaymentViewResponse,
-  type RepaymentViewResponse,
-  type StartRepaymentRequest,
-} from '@pisonow/domain';
+import type { RepaymentViewResponse, StartRepaymentRequest } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { repaymentKey } from './get-repayment.ts';
@@ -26,7 +22,6 @@ export function startRepayment({
     auth: true,
     body,
     idempotencyKey,
-    parse: (data) => repaymentViewResponse.parse(data),
   });
 }
 

@@ -2,10 +2,9 @@ import {
   REPAYMENT_PARTNERS,
   formatPeso,
   isServicing,
-  orderViewResponse,
-  loanBalanceResponse,
   type CollectionChannel,
   type Locale,
+  type OrderViewResponse,
   type RepaymentViewResponse,
 } from '@pisonow/domain';
 
@@ -14,11 +13,8 @@ import {
  * what a bill shows, what a repayment's result means, how dates and times read in each language.
  */
 
-/** The order view with its balance (null before disbursement; absent from an older server). */
-export const servicedOrderSchema = orderViewResponse.extend({
-  balance: loanBalanceResponse.nullable().optional(),
-});
-export type ServicedOrder = typeof servicedOrderSchema._output;
+/** The order view with its balance (null before disbursement). */
+export type ServicedOrder = OrderViewResponse;
 export type Balance = NonNullable<ServicedOrder['balance']>;
 
 /** A centavo string as `₱1,234.50` (CO-01: bigint only). */
