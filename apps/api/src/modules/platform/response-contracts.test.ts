@@ -7,9 +7,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 /*
  * Issue 9: the borrower app no longer validates answers with zod (building the schemas was ~120 ms
  * of the home screen's main-thread work, for checks the server had already made). It trusts the
- * shape because of
- * what these tests hold: every JSON answer is declared with its contract, and the serializer the app
- * installs (app.ts, fastify-type-provider-zod) checks and strips each answer against it.
+ * shape because of what these tests hold: every JSON answer is declared with its contract, and the
+ * serializer the app installs (app.ts, fastify-type-provider-zod) checks and strips each answer
+ * against it.
  */
 
 /** Answers that are not JSON, on purpose: files, HTML pages and provider acknowledgements. */
