@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { manilaDate, outstandingOf, totalOf, type OperatorRole } from '@pisonow/domain';
+import { extensionStatement, manilaDate, outstandingOf, totalOf, type OperatorRole } from '@pisonow/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   createOperators,
@@ -13,6 +13,8 @@ import { seedHeldRepayment } from '../../test/money-fixtures.ts';
 import {
   approvalRequests,
   auditLog,
+  customers,
+  extensionDisclosures,
   ledgerEntries,
   ledgerTransactions,
   loanTransactions,
@@ -221,6 +223,43 @@ describe('issue 11 suspense: apply or refund held money', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('SUSPENSE_ALREADY_RESOLVED');
+  });
+
+  it('CO-02 issue 7: held money applied as an extension keeps the statement in force when the payer paid, in the borrower language, once', async () => {
+    const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    await db().update(customers).set({ locale: 'fil' }).where(eq(customers.id, customerId));
+    const paidAt = ago(HOUR);
+    const before = (await loadLoan(db(), orderId))!.loan;
+    const statement = extensionStatement(before, paidAt);
+    expect(statement.extended).not.toBeNull();
+    // the exact extension amount, paid as a full repayment: held (amount_mismatch)
+    const held = await seedHeldRepayment(db(), {
+      orderId,
+      amount: statement.quote.amount,
+      paidAt,
+      now: t.clock.now(),
+    });
+    const results = await twenty(() =>
+      post(finance, `/api/console/money/suspense/${held}/apply`, {
+        purpose: 'extension',
+        reason: 'borrower meant to extend',
+      }),
+    );
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const [after] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(after!.status).toBe('extended');
+    expect(after!.dueDate).toBe(statement.extended!.newDueDate);
+    const kept = await db()
+      .select()
+      .from(extensionDisclosures)
+      .where(eq(extensionDisclosures.repaymentId, held));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.orderId).toBe(orderId);
+    expect(kept[0]!.locale).toBe('fil');
+    expect(kept[0]!.html).toContain('lang="fil"');
+    expect(kept[0]!.html).toContain(statement.extended!.newDueDate);
+    expect(await orderBalance(orderId, 'suspense')).toBe(0n);
+    await expectBalancedLedger();
   });
 
   it('issue 11: a refund is recorded once under 20 concurrent submits, then executed once: suspense → refunds payable → cash', async () => {

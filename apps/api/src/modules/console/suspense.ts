@@ -2,18 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import {
   CANCELLATION_WINDOW_MS,
+  DEFAULT_LOCALE,
   amountDueOn,
   balanced,
+  extensionStatement,
   manilaDate,
   type RefundQueueResponse,
   type SuspenseQueueResponse,
   type SuspenseResolutionResponse,
 } from '@pisonow/domain';
 import type { Tx } from '../../db/client.ts';
-import { refunds, repayments, suspenseResolutions } from '../../db/schema/index.ts';
+import {
+  customers,
+  extensionDisclosures,
+  refunds,
+  repayments,
+  suspenseResolutions,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { decide, loadLoan, loadLoans, persistLoanOutcome } from '../servicing/loan-record.ts';
+import { extensionDisclosure } from '../servicing/extension-disclosure.ts';
+import { sha256Hex } from '../orders/loan-documents.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { auditedAction, destinationSummary, type Audited, type MoneyContext } from './money-context.ts';
 
@@ -169,12 +179,39 @@ export async function applyHeldRepayment(
     paidAt,
     reference: `suspense:${repayment.id}`,
   });
+  // CO-02, RA 3765: an extension bought with held money has its disclosure statement too, the one
+  // in force when the payer paid (the extension is booked as of then), in the borrower's language;
+  // the borrower's own attempt may already have kept the one they read, and that copy stays
+  const statement = input.purpose === 'extension' ? extensionStatement(found.loan, paidAt) : null;
   await persistLoanOutcome(tx, found.order, outcome, now, {
     by: 'console',
     operatorId: input.actor.operatorId,
     repaymentId: repayment.id,
     paidAt: paidAt.toISOString(),
   });
+  if (statement?.extended) {
+    const [borrower] = await tx
+      .select({ locale: customers.locale })
+      .from(customers)
+      .where(eq(customers.id, found.order.customerId));
+    const locale = borrower?.locale ?? DEFAULT_LOCALE;
+    const html = extensionDisclosure(
+      found.loan,
+      { quote: statement.quote, extended: statement.extended },
+      locale,
+    );
+    await tx
+      .insert(extensionDisclosures)
+      .values({
+        repaymentId: repayment.id,
+        orderId: found.order.id,
+        locale,
+        html,
+        sha256: sha256Hex(html),
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: extensionDisclosures.repaymentId });
+  }
   await recordResolution(tx, {
     repayment,
     action: 'applied',
