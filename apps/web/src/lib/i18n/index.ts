@@ -51,8 +51,12 @@ export function loadLanguage(locale: Locale): Promise<void> {
   let done = loading.get(locale);
   if (!done) {
     done = bundles[locale]().then(({ default: loaded }) => {
+      // Each namespace arrives here once and into an empty slot, so nothing needs merging; and the
+      // catalogues are module constants nobody edits, so i18next need not copy them first (by
+      // default it JSON-round-trips every namespace and then deep-merges it key by key: a few
+      // thousand keys of main-thread work on the first page after /start, issue 9).
       for (const [path, catalogue] of Object.entries(loaded))
-        i18n.addResourceBundle(locale, namespaceOf(path)[1], catalogue, true, true);
+        i18n.addResourceBundle(locale, namespaceOf(path)[1], catalogue, false, true, { skipCopy: true });
     });
     done.catch(() => loading.delete(locale)); // offline: try again on the next page
     loading.set(locale, done);
