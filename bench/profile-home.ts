@@ -8,7 +8,8 @@
  * follow the machine.
  */
 import autocannon from 'autocannon';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -30,6 +31,7 @@ interface CallFrame {
   functionName: string;
   url: string;
   lineNumber: number;
+  columnNumber: number;
 }
 interface ProfileNode {
   id: number;
@@ -89,11 +91,37 @@ const windowStart = end - (SECONDS + 1) * 1e6;
 const windowEnd = end - 1.5e6;
 
 const repo = path.resolve(import.meta.dirname, '..') + '/';
-const packageOf = (url: string) =>
-  !url
-    ? '(native)'
-    : (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
-      url.replace(/^file:\/\//, '').replace(repo, ''));
+// The server is a bundle (apps/api/build.ts): its frames are mapped back to their sources through
+// the bundle's source map, or every package would be counted as the bundle itself.
+const sourceMaps = new Map<string, SourceMap | null>();
+const sourceMapOf = (url: string) => {
+  if (!sourceMaps.has(url)) {
+    const file = `${url.replace(/^file:\/\//, '')}.map`;
+    sourceMaps.set(
+      url,
+      url.startsWith('file://') && existsSync(file)
+        ? new SourceMap(JSON.parse(readFileSync(file, 'utf8')) as SourceMapPayload)
+        : null,
+    );
+  }
+  return sourceMaps.get(url)!;
+};
+/** The frame's source file (absolute, or a node: module) and line, through the source map. */
+const sourceOf = (frame: CallFrame): { file: string; line: number } => {
+  const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+  if (entry && 'originalSource' in entry) {
+    const file = entry.originalSource.startsWith('file://')
+      ? entry.originalSource.slice('file://'.length)
+      : path.resolve(path.dirname(frame.url.replace(/^file:\/\//, '')), entry.originalSource);
+    return { file, line: entry.originalLine + 1 };
+  }
+  return { file: frame.url.replace(/^file:\/\//, ''), line: frame.lineNumber + 1 };
+};
+const packageOf = (frame: CallFrame) => {
+  if (!frame.url) return '(native)';
+  const { file } = sourceOf(frame);
+  return /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? file.replace(repo, '');
+};
 const selfByPackage = new Map<string, number>();
 const selfNative = new Map<string, number>();
 const inclusiveOurs = new Map<string, number>();
@@ -107,13 +135,15 @@ profile.samples.forEach((id, i) => {
   if (frame.functionName === '(idle)') return;
   busy += us;
   const special = ['(garbage collector)', '(program)'].includes(frame.functionName);
-  add(selfByPackage, special ? frame.functionName : packageOf(frame.url), us);
+  add(selfByPackage, special ? frame.functionName : packageOf(frame), us);
   if (!frame.url && !special) add(selfNative, frame.functionName || '(anonymous)', us);
   const seen = new Set<string>();
   for (let cur: number | undefined = id; cur !== undefined; cur = parentOf.get(cur)) {
     const f = byId.get(cur)!.callFrame;
-    if (!f.url.includes(repo) || f.url.includes('node_modules')) continue;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^file:\/\//, '').replace(repo, '')}:${f.lineNumber + 1}`;
+    if (!f.url.includes(repo)) continue;
+    const { file, line } = sourceOf(f);
+    if (!file.startsWith(repo) || file.includes('node_modules')) continue;
+    const key = `${f.functionName || '(anonymous)'} ${file.replace(repo, '')}:${line}`;
     if (!seen.has(key)) add(inclusiveOurs, key, us);
     seen.add(key);
   }

@@ -1,6 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 import { isUuid } from './uuid.ts';
+import { stdoutLogDestination } from './log-destination.ts';
 
 /**
  * Credentials travel in some URLs: the single-use upload grant (`/api/photos/uploads/<token>`) and
@@ -79,7 +80,8 @@ export function loggerOptions(
         remotePort: request.socket?.remotePort,
       }),
     },
-    ...(stream ? { stream } : {}),
+    // stdout, one write per turn of the event loop (lib/log-destination.ts); tests pass a stream
+    stream: stream ?? stdoutLogDestination(),
   };
 }
 
