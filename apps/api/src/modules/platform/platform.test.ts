@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const INDEX_HTML =
-  '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>x</title><meta name="app-build" content="0123456789abcdef"></head><body><div id="root"></div></body></html>';
 let t: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
@@ -99,6 +99,13 @@ describe('platform: health, public config, OpenAPI, security headers, web servin
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('issue 9: every API answer names the web build being served (X-App-Build), so an app started from an older precache can move to it', async () => {
+    for (const url of ['/api/health', '/api/config/public', '/api/no-such-route'])
+      expect((await t.app.inject(url)).headers['x-app-build']).toBe('0123456789abcdef');
+    // not on the app's own files: the build is in their HTML
+    expect((await t.app.inject('/assets/index-Ab12Cd34.js')).headers['x-app-build']).toBeUndefined();
   });
 
   it('hashed assets are immutable; index.html and other files are revalidated', async () => {

@@ -34,6 +34,16 @@ export default fp(
       });
     }
 
+    // The build's name (apps/web/build/app-build-id.ts) on every API answer: an app started from an
+    // older service-worker precache sees it differ and moves to this build at its next page change.
+    const appBuild = hasWeb
+      ? /<meta\s+name="app-build"\s+content="([0-9a-f]+)"/.exec(readFileSync(indexFile, 'utf8'))?.[1]
+      : undefined;
+    if (appBuild)
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.url.startsWith('/api/')) reply.header('x-app-build', appBuild);
+      });
+
     const startPage = hasWeb && existsSync(path.join(root, 'start.html')) ? 'start.html' : 'index.html';
     // each page route's index.html with its own modules preloaded (issue 9; route-preloads.ts)
     const manifestFile = path.join(root, '.vite/manifest.json');

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { layoutFor } from '@pisonow/domain/user-agent';
 import { coCoreStore, useCoCore } from '../../lib/store/index.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { setUnauthenticatedHandler } from '../../lib/api/index.ts';
+import { staleApp } from '../../lib/stale-app.ts';
 import { handleOf, NOT_FOUND_HANDLE, routeForPath, TAB_ROUTES } from '../router/routes.ts';
 import { captureFrom, NotFoundRoute, pageElement, redirectFor } from '../router/router.tsx';
 import { KeepAliveOutlet } from './keep-alive.tsx';
@@ -49,6 +50,14 @@ export function Shell() {
   useEffect(() => {
     coCoreStore.getState().setRoute(handle.name);
   }, [handle.name]);
+
+  // An app older than the server (lib/stale-app.ts) loads the page it is going to afresh, from the
+  // new build, rather than drawing it with old code (the first render is not a page change).
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current !== location.pathname) staleApp.reloadIfStale();
+    shownPath.current = location.pathname;
+  }, [location.pathname]);
 
   // A 401 on an authenticated call resets the user as a logout does (SH-12) and goes to /start.
   useEffect(() => {

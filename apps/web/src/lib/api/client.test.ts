@@ -90,7 +90,7 @@ describe('api client', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it('issue 9: an async (lazily loaded) parser validates the body', async () => {
+  it('issue 9: `parse` (sync or async) shapes the body for the caller', async () => {
     const { client } = setup(() => json(200, { ok: true }));
     await expect(
       client.request('/x', { parse: async (data) => ({ ...(data as object), checked: true }) }),
@@ -142,7 +142,37 @@ describe('api client', () => {
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
   });
 
-  it('ER-02 a success body that breaks the contract is reported as INTERNAL', async () => {
+  it('ER-02 a 2xx that is not a JSON object (a proxy page, a cut-off body) is INTERNAL; a 204 is empty', async () => {
+    for (const body of ['<html>proxy</html>', '', 'null', '42']) {
+      const { client } = setup(() => new Response(body, { status: 200 }));
+      expect((await failure(client.request('/x'))).code).toBe('INTERNAL');
+    }
+    const { client } = setup(() => new Response(null, { status: 204 }));
+    await expect(client.request('/api/auth/logout', { method: 'POST' })).resolves.toBeUndefined();
+  });
+
+  it('issue 9: an answer from another build marks this copy of the app stale (once per answer, never without both builds)', async () => {
+    const onStaleApp = vi.fn();
+    const make = (appBuild: string, served: string | null) =>
+      createApiClient({
+        fetch: async () => json(200, { ok: true }, served ? { 'X-App-Build': served } : {}),
+        getLanguage: () => 'en-US',
+        getToken: () => '',
+        appBuild,
+        onStaleApp,
+      });
+    await make('abc', 'abc').request('/api/home');
+    await make('abc', null).request('/api/home');
+    await make('', 'def').request('/api/home'); // development: no build named
+    expect(onStaleApp).not.toHaveBeenCalled();
+    const stale = make('abc', 'def');
+    await stale.request('/api/home');
+    stale.prefetch('/api/config/public');
+    await stale.request('/api/config/public'); // the early answer is checked too
+    expect(onStaleApp).toHaveBeenCalledTimes(2);
+  });
+
+  it("ER-02 a throw in the caller's `parse` is reported as INTERNAL", async () => {
     const { client } = setup(() => json(200, { nope: 1 }));
     const error = await failure(
       client.request('/x', {

@@ -75,9 +75,11 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /**
    * Takes what the caller wants from the success body (one field of it, say); a throw is reported
-   * as INTERNAL. The body is not validated again here: the server checks every answer against its
-   * zod contract before sending it (fastify-type-provider-zod's serializer; apps/api
-   * response-contracts.test.ts), and the types come from the same contracts. So the browser loads
+   * as INTERNAL. The body is not validated again here: the server checks each JSON answer against
+   * its zod contract before sending it (fastify-type-provider-zod's serializer; apps/api
+   * response-contracts.test.ts; replayed idempotent answers were checked when first sent), the
+   * types come from the same contracts, and an app older than the server moves to the server's
+   * build at its next page change (lib/stale-app.ts). So the browser loads
    * the schema library only where the borrower types into a form (issue 9: building the contracts'
    * schemas was ~120 ms of the home screen's main-thread work in desktop Chromium, unthrottled).
    */
@@ -98,6 +100,10 @@ export interface ApiClientDeps {
   isOnline?: () => boolean;
   /** a request that has not answered by then fails with NETWORK (default 15 s) */
   timeoutMs?: number;
+  /** this copy of the app's build (lib/stale-app.ts ownBuild); empty: not checked */
+  appBuild?: string;
+  /** an answer named another build (`X-App-Build`): this copy is older than the server */
+  onStaleApp?: () => void;
 }
 
 /** Clarity item 2: a dead connection must not spin for ever; 15 s covers a slow 3G answer. */
@@ -136,17 +142,26 @@ export function createApiClient(deps: ApiClientDeps) {
     return headers;
   }
 
+  /** The server's build against ours: a different one means this copy of the app is stale. */
+  function noteBuild(headers: Headers): void {
+    const served = headers.get('X-App-Build');
+    if (deps.appBuild && served && served !== deps.appBuild) deps.onStaleApp?.();
+  }
+
   function prefetch(path: string, options: { auth?: boolean } = {}): void {
     if (early.has(path) || (deps.isOnline && !deps.isOnline())) return;
     const token = options.auth ? deps.getToken() : '';
     if (options.auth && !token) return;
     const answer = deps
       .fetch(`${baseUrl}${path}`, { method: 'GET', headers: baseHeaders(token) })
-      .then(async (response) => ({
-        status: response.status,
-        text: await response.text(),
-        retryAfter: response.headers.get('Retry-After'),
-      }));
+      .then(async (response) => {
+        noteBuild(response.headers);
+        return {
+          status: response.status,
+          text: await response.text(),
+          retryAfter: response.headers.get('Retry-After'),
+        };
+      });
     answer.catch(() => undefined); // a failed early answer is simply not used
     early.set(path, { at: Date.now(), token, answer });
   }
@@ -196,6 +211,7 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new ApiError({ code: 'NETWORK', status: 0 });
     }
     clearTimeout(timer);
+    noteBuild(response.headers);
     const text = await response.text().catch(() => '');
     return settle(response.status, text, response.headers.get('Retry-After'), options);
   }
@@ -221,6 +237,10 @@ export function createApiClient(deps: ApiClientDeps) {
       if (options.auth && (error.code === 'UNAUTHENTICATED' || status === 401)) deps.onUnauthenticated?.();
       throw error;
     }
+    // Every answer but 204 is a JSON object (the contracts): anything else did not come from our
+    // server as it should (a proxy's page, a cut-off body) and is not handed to a page as data.
+    if (status !== 204 && (typeof data !== 'object' || data === null))
+      throw new ApiError({ code: 'INTERNAL', status });
     if (!options.parse) return data as T;
     try {
       return await options.parse(data);

@@ -1,6 +1,7 @@
 import { createApiClient } from './client.ts';
 import { coCoreStore } from '../store/index.ts';
 import { currentLocale } from '../i18n/index.ts';
+import { ownBuild, staleApp } from '../stale-app.ts';
 
 export * from './client.ts';
 export * from './idempotency.ts';
@@ -20,4 +21,6 @@ export const api = createApiClient({
   getToken: () => coCoreStore.getState().publicData.token,
   onUnauthenticated: () => unauthenticatedHandler(),
   isOnline: () => navigator.onLine !== false,
+  appBuild: ownBuild(),
+  onStaleApp: () => staleApp.markStale(),
 });
