@@ -16,7 +16,7 @@ const stepState = z.object({ completed: z.boolean(), data: z.record(z.string(), 
 
 /**
  * GET /api/application (and the answer to every save and submit): the one contract the server
- * serialises with and the web app parses with, so the two cannot drift apart.
+ * checks and serialises every answer with and the web app takes its types from.
  */
 export const applicationViewResponse = z.object({
   status: z.enum(APPLICATION_STATUSES),

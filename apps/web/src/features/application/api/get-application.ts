@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { applicationViewResponse, type ApplicationViewResponse } from '@pisonow/domain';
+import type { ApplicationViewResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 /** The borrower's own application as `GET /api/application` returns it: the domain's contract, shared with the server. */
-export const applicationView = applicationViewResponse;
 export type ApplicationView = ApplicationViewResponse;
 export type ApplicationStatus = ApplicationView['status'];
 
