@@ -79,9 +79,9 @@ export interface RequestOptions<T> {
    * its zod contract before sending it (fastify-type-provider-zod's serializer; apps/api
    * response-contracts.test.ts; replayed idempotent answers were checked when first sent), the
    * types come from the same contracts, and an app older than the server moves to the server's
-   * build at its next page change (lib/stale-app.ts). So the browser loads
-   * the schema library only where the borrower types into a form (issue 9: building the contracts'
-   * schemas was ~120 ms of the home screen's main-thread work in desktop Chromium, unthrottled).
+   * build at its next page change (lib/stale-app.ts). So the browser loads the schema library only
+   * where the borrower types into a form (issue 9: building the contracts' schemas was ~120 ms of
+   * the home screen's main-thread work in desktop Chromium, unthrottled).
    */
   parse?: (data: unknown) => T | Promise<T>;
   /** gives up after this long with NETWORK (default: the client's timeoutMs) */
