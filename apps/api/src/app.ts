@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { purposeKey } from './lib/crypto.ts';
 import path from 'node:path';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { refuseUndeclaredSuccess } from './lib/declared-answers.ts';
 import './types.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -189,6 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // a 2xx status a route does not declare would skip the serializer's check (lib/declared-answers.ts)
+  if (config.NODE_ENV !== 'production') app.addHook('onSend', refuseUndeclaredSuccess);
 
   const ownsDatabase = !options.database;
   const database =

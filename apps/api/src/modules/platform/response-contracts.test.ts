@@ -1,8 +1,9 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { refuseUndeclaredSuccess } from '../../lib/declared-answers.ts';
 
 /*
  * Issue 9: the borrower app no longer validates answers with zod (building the schemas was ~120 ms
@@ -73,6 +74,27 @@ describe('answers are declared with their contracts (issue 9: the browser trusts
     expect(stripped.json()).toEqual({ firstName: 'Maria', limit: '500000' });
     returned = { firstName: 'Maria', limit: 500000 };
     expect((await app.inject('/x')).statusCode).toBe(500);
+    await app.close();
+  });
+
+  it('outside production, a 2xx status the route does not declare is refused (it would skip the check)', async () => {
+    // the type provider already refuses this at compile time for typed handlers; the hook catches
+    // what gets past the types
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setSerializerCompiler(serializerCompiler);
+    app.addHook('onSend', refuseUndeclaredSuccess);
+    const answer = z.object({ id: z.string() });
+    app.post('/declared', { schema: { response: { 201: answer } } }, async (_q, reply) =>
+      reply.status(201).send({ id: 'a' }),
+    );
+    app.post('/undeclared', { schema: { response: { 200: answer } } }, async (_q, reply) =>
+      (reply as unknown as FastifyReply).status(201).send({ id: 'a' }),
+    );
+    app.get('/no-schema', async () => ({ ok: true }));
+    await app.ready();
+    expect((await app.inject({ method: 'POST', url: '/declared' })).statusCode).toBe(201);
+    expect((await app.inject({ method: 'POST', url: '/undeclared' })).statusCode).toBe(500);
+    expect((await app.inject('/no-schema')).statusCode).toBe(200);
     await app.close();
   });
 
