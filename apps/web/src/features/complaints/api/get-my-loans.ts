@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderViewResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 /** The few fields of my loans the complaint form needs to name one (GET /api/orders). */
-export interface LoanChoice {
-  id: string;
-  principal: string;
-  createdAt: string;
-  status: string;
-}
+export type LoanChoice = Pick<OrderViewResponse, 'id' | 'principal' | 'createdAt' | 'status'>;
 
 export function fetchMyLoans(signal?: AbortSignal): Promise<LoanChoice[]> {
   return api.request('/api/orders', {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LoanDocumentsResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 import type { Choice } from '../model/offer.ts';
 
@@ -6,13 +7,7 @@ import type { Choice } from '../model/offer.ts';
  * The three documents of an offer, full HTML pages generated (and escaped) by the server, with the
  * product version and their hash, which the order sends back (what the borrower read is booked).
  */
-export interface LoanDocuments {
-  disclosure: string;
-  agreement: string;
-  sanction_letter: string;
-  productVersion: number;
-  documentsSha256: string;
-}
+export type LoanDocuments = LoanDocumentsResponse;
 export const DOCUMENT_KINDS = ['disclosure', 'agreement', 'sanction_letter'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApplicationViewResponse } from '@pisonow/domain';
 import { api } from '../../../lib/api/index.ts';
 
 /**
  * The payout account saved with the application (its bankInfo step), to prefill the fix form with
  * the payee's name and phone. Only the part this feature needs is read from `GET /api/application`.
  */
-interface SavedPayoutPart {
-  steps: { bankInfo: { data: Record<string, unknown> | null } };
-  rules: { today: string; postalCodeLength: number };
-}
 export type SavedPayout = { account: Record<string, unknown>; today: string; postalCodeLength: number };
 
 export const PAYOUT_ACCOUNT_KEY = ['lending', 'payout-account'] as const;
@@ -18,7 +15,7 @@ export function fetchSavedPayout(signal?: AbortSignal): Promise<SavedPayout> {
     auth: true,
     signal,
     parse: (data) => {
-      const view = data as SavedPayoutPart;
+      const view = data as ApplicationViewResponse;
       return {
         account: view.steps.bankInfo.data ?? {},
         today: view.rules.today,
