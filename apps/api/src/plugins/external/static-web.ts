@@ -36,9 +36,8 @@ export default fp(
 
     // The build's name (apps/web/build/app-build-id.ts) on every API answer: an app started from an
     // older service-worker precache sees it differ and moves to this build at its next page change.
-    const appBuild = hasWeb
-      ? /<meta\s+name="app-build"\s+content="([0-9a-f]+)"/.exec(readFileSync(indexFile, 'utf8'))?.[1]
-      : undefined;
+    const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+    const appBuild = /<meta\s+name="app-build"\s+content="([0-9a-f]+)"/.exec(indexHtml)?.[1];
     if (appBuild)
       app.addHook('onRequest', async (request, reply) => {
         if (request.url.startsWith('/api/')) reply.header('x-app-build', appBuild);
@@ -49,7 +48,7 @@ export default fp(
     const manifestFile = path.join(root, '.vite/manifest.json');
     const pages: Map<string, PreparedPage> =
       hasWeb && existsSync(manifestFile)
-        ? routePages(readFileSync(indexFile, 'utf8'), JSON.parse(readFileSync(manifestFile, 'utf8')))
+        ? routePages(indexHtml, JSON.parse(readFileSync(manifestFile, 'utf8')))
         : new Map();
 
     // The operator console (issue 11): a separate bundle under /console (apps/console/dist), never
