@@ -12,7 +12,8 @@ import { FINANCE, axe, currentCode } from '../support/console.ts';
  * fails (the sandbox bank is down for an account ending 4444), one who sends the wrong amount (held
  * in suspense), one who returns what was paid out within 24 hours. The sandbox demo finance
  * operator then retries the payout, applies the held money to the loan and cancels the third loan;
- * every screen is axe-clean.
+ * a fourth borrower repays a loan whose transfer then comes back, and finance undoes that loan and
+ * refunds the payment (BE-05); every screen is axe-clean.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCREENSHOTS = path.resolve(here, '../../docs/screenshots');
@@ -56,6 +57,39 @@ async function borrowerWhoSends(
   return { orderId, sent };
 }
 
+/**
+ * BE-05: a borrower whose loan is paid out to an account ending …2222 (the sandbox network reverses
+ * it later), who repays it in full; then the transfer comes back. The returned money is held.
+ */
+async function borrowerRepaidThenPayoutReturned(
+  browser: Browser,
+): Promise<{ orderId: string; paid: bigint }> {
+  const page = await (await browser.newContext()).newPage();
+  const { orderId } = await borrowerWithLoanThroughApi(page, {
+    payoutAccount: (phone) => `0${phone.slice(0, 6)}2222`,
+  });
+  const headers = await bearer(page);
+  const total = BigInt((await getOrder(page, orderId)).balance?.total ?? '0');
+  const started = await page.request.post(`/api/orders/${orderId}/repayments`, {
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    data: {
+      purpose: 'full',
+      channel: 'bank_transfer',
+      providerCode: 'BANK_TRANSFER',
+      expectedAmount: String(total),
+    },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  await simulate(page, ((await started.json()) as { id: string }).id, { outcome: 'pay' });
+  expect((await getOrder(page, orderId)).status).toBe('settled');
+  const back = await page.request.post(`/api/sandbox/orders/${orderId}/payout/callback`, {
+    data: { state: 'reversed', failureCode: 'ACCOUNT_CLOSED' },
+  });
+  expect(back.ok(), await back.text()).toBe(true);
+  await page.context().close();
+  return { orderId, paid: total };
+}
+
 const peso = (centavos: bigint) =>
   `₱${(centavos / 100n).toLocaleString('en-US')}.${String(centavos % 100n).padStart(2, '0')}`;
 
@@ -68,6 +102,7 @@ test.describe('console money operations (issue 11)', () => {
     const failedOrder = await borrowerWithFailedPayout(browser);
     const underpaid = await borrowerWhoSends(browser, ({ total }) => total - 100_000n);
     const returning = await borrowerWhoSends(browser, ({ netProceeds }) => netProceeds);
+    const bounced = await borrowerRepaidThenPayoutReturned(browser);
 
     await page.goto('/console/');
     await page.getByTestId('email').fill(FINANCE.email);
@@ -90,6 +125,24 @@ test.describe('console money operations (issue 11)', () => {
     await page.getByTestId('payout-action-ok').click();
     await expect(page.getByText('Payout: done')).toBeVisible();
     await expect(payouts.locator('tr', { hasText: failedOrder.slice(0, 8) })).toHaveCount(0);
+
+    // BE-05: the transfer that came back after the borrower repaid: undo the loan, refund the payment
+    const bouncedRow = payouts.locator('tr', { hasText: bounced.orderId.slice(0, 8) });
+    await expect(bouncedRow).toContainText('reversed');
+    await bouncedRow.getByRole('button', { name: 'Undo loan and refund' }).click();
+    await page.getByTestId('payout-action-reason').fill('The bank returned the transfer: account closed');
+    await axe(page, 'unwind dialog');
+    await page.getByTestId('payout-action-ok').click();
+    await expect(page.getByText('Payout: done')).toBeVisible();
+    await expect(payouts.locator('tr', { hasText: bounced.orderId.slice(0, 8) })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Refunds' }).click();
+    const refundRow = page
+      .getByTestId('refund-queue')
+      .locator('tr', { hasText: bounced.orderId.slice(0, 8) });
+    await expect(refundRow).toContainText(peso(bounced.paid));
+    await expect(refundRow).toContainText('loan undone');
+    await axe(page, 'finance refunds');
+    await page.getByRole('tab', { name: 'Payouts' }).click();
 
     // suspense: the underpayment is held; apply it to the loan as a part payment
     await page.getByRole('tab', { name: 'Suspense' }).click();
@@ -131,6 +184,9 @@ test.describe('console money operations (issue 11)', () => {
       };
     expect((await byApi(failedOrder)).status).toBe('repaying');
     expect((await byApi(returning.orderId)).status).toBe('cancelled');
+    const undone = await byApi(bounced.orderId);
+    expect(undone.status).toBe('cancelled');
+    expect(undone.outstanding.total).toBe('0');
     const partly = await byApi(underpaid.orderId);
     expect(partly.status).toBe('repaying');
     expect(BigInt(partly.outstanding.total)).toBeLessThan(100_000n + 1n);

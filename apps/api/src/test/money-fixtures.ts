@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { addDays, manilaDate, type Centavos, type OperatorRole } from '@pisonow/domain';
+import {
+  addDays,
+  amountDueOn,
+  extensionQuote,
+  manilaDate,
+  type Centavos,
+  type OperatorRole,
+} from '@pisonow/domain';
 import type { Db } from '../db/client.ts';
 import { orders, payouts, repayments } from '../db/schema/index.ts';
 import { applyLoanEvent, decide, loadLoan, persistLoanOutcome } from '../modules/servicing/loan-record.ts';
 import { signInOperator, type TestOperator } from './console-fixtures.ts';
 import { seedDisbursedLoan } from './loan-fixtures.ts';
+import { applyPayoutResultInTx } from '../modules/orders/apply-payout-result.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -51,6 +59,74 @@ export async function seedHeldRepayment(
 }
 
 /**
+ * BE-05: a loan paid out by a real payout attempt, paid on by the borrower (each payment recorded
+ * as the collection webhook records one: a paid repayment and the loan's payment event, as of now),
+ * then the transfer comes back: the loan cannot be undone by itself and the returned net proceeds
+ * are held in suspense (the console's payout queue lists the attempt).
+ */
+export async function seedReturnedPayoutAfterPayments(
+  db: Db,
+  input: { disbursedAt: Date; now: Date; payments: readonly ('extension' | 'full')[] },
+): Promise<{ orderId: string; customerId: string; payoutId: string; paid: Centavos }> {
+  const { orderId, customerId } = await seedDisbursedLoan(db, { disbursedAt: input.disbursedAt });
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const payoutId = randomUUID();
+  await db.insert(payouts).values({
+    id: payoutId,
+    orderId,
+    attempt: 1,
+    provider: 'sandbox',
+    state: 'succeeded',
+    amount: order!.netProceeds,
+    destination: order!.payoutDestination,
+    providerPayoutId: `sandbox-${payoutId}`,
+    createdAt: input.disbursedAt,
+    updatedAt: input.disbursedAt,
+  });
+  let paid = 0n;
+  for (const purpose of input.payments) {
+    const repaymentId = randomUUID();
+    await db.transaction(async (tx) => {
+      const found = (await loadLoan(tx, orderId, { lock: true }))!;
+      const today = manilaDate(input.now);
+      const amount =
+        purpose === 'extension' ? extensionQuote(found.loan, today).amount : amountDueOn(found.loan, today);
+      const outcome = decide(found.loan, {
+        type: 'payment_received',
+        purpose,
+        amount,
+        paidAt: input.now,
+        reference: repaymentId,
+      });
+      if (outcome.held) throw new Error(`seedReturnedPayoutAfterPayments: the ${purpose} was held`);
+      await tx.insert(repayments).values({
+        id: repaymentId,
+        orderId,
+        customerId,
+        purpose,
+        channel: 'ewallet',
+        provider: 'sandbox',
+        providerCode: 'GCASH',
+        amount,
+        state: 'paid',
+        amountReceived: amount,
+        expiresAt: new Date(input.now.getTime() + 86_400_000),
+        paidAt: input.now,
+        createdAt: input.now,
+        updatedAt: input.now,
+      });
+      await persistLoanOutcome(tx, found.order, outcome, input.now, { repaymentId });
+      paid += amount;
+    });
+  }
+  const result = await db.transaction((tx) =>
+    applyPayoutResultInTx(tx, payoutId, { state: 'reversed' }, input.now),
+  );
+  if (result !== 'applied') throw new Error('seedReturnedPayoutAfterPayments: the reversal was not applied');
+  return { orderId, customerId, payoutId, paid };
+}
+
+/**
  * The role matrix's requests for the money endpoints (issue 11): real records in the states each
  * endpoint acts on, so an allowed role gets a 2xx (finance acts first; admin's second submit finds
  * the action done, which is a 2xx too: every money action is idempotent).
@@ -84,6 +160,11 @@ export async function moneyMatrixRequests(
     await applyLoanEvent(db, orderId, { type: 'day_passed', today: manilaDate(now) }, now);
     return orderId;
   };
+  const unwind = await seedReturnedPayoutAfterPayments(db, {
+    disbursedAt: ago(3 * 24 * hour),
+    now,
+    payments: ['extension'],
+  });
   const retry = await failedPayout();
   const cancel = await failedPayout();
   const apply = await held(10_000n);
@@ -131,6 +212,10 @@ export async function moneyMatrixRequests(
         payoutId: retry.payoutId,
         reason: 'matrix',
       },
+    ),
+    'POST /api/console/money/payouts/:orderId/unwind': json(
+      `/api/console/money/payouts/${unwind.orderId}/unwind`,
+      { payoutId: unwind.payoutId, reason: 'matrix' },
     ),
     'POST /api/console/money/payouts/:orderId/cancel': json(
       `/api/console/money/payouts/${cancel.orderId}/cancel`,

@@ -126,14 +126,23 @@ function ReasonDialog({
 }
 
 type PayoutItem = PayoutQueueResponse['payouts'][number];
+type PayoutAction = 'retry' | 'cancel' | 'unwind';
+const PAYOUT_ACTIONS: Record<PayoutAction, { title: string; ok: string }> = {
+  retry: { title: 'Retry this payout to the same account', ok: 'Retry payout' },
+  cancel: { title: 'Cancel this order', ok: 'Cancel order' },
+  unwind: {
+    title: 'Undo this loan: it ends cancelled and each payment the borrower made is refunded',
+    ok: 'Undo loan and refund',
+  },
+};
 
 function Payouts() {
   const q = useQuery({
     queryKey: ['money', 'payouts'],
     queryFn: () => api<PayoutQueueResponse>('GET', '/api/console/money/payouts'),
   });
-  const [acting, setActing] = useState<{ item: PayoutItem; action: 'retry' | 'cancel' } | null>(null);
-  const act = useMoneyAction<{ item: PayoutItem; action: 'retry' | 'cancel' }>(
+  const [acting, setActing] = useState<{ item: PayoutItem; action: PayoutAction } | null>(null);
+  const act = useMoneyAction<{ item: PayoutItem; action: PayoutAction }>(
     'Payout',
     ({ item, action, reason }) =>
       api('POST', `/api/console/money/payouts/${item.orderId}/${action}`, {
@@ -148,8 +157,9 @@ function Payouts() {
         the provider accepted but has not confirmed for more than {q.data?.stuckAfterMinutes ?? 30} minutes
         (chase those with the provider; they cannot be cancelled while the money may still arrive), and
         payouts that came back after the borrower had already paid something (the returned money is held in
-        suspense against the order, in the ledger: agree with the borrower how it goes back, there is no
-        button for it yet).
+        suspense against the order). For those, &ldquo;Undo loan and refund&rdquo; cancels the loan (the
+        borrower never had the money, so nothing is owed and its fees and interest are taken back) and makes
+        every payment the borrower made a refund to execute, in the Refunds tab.
       </Typography.Paragraph>
       {q.error && <Alert type="error" title={q.error.message} />}
       <Table<PayoutItem>
@@ -188,6 +198,10 @@ function Payouts() {
                     Cancel order
                   </Button>
                 </Space>
+              ) : r.state === 'reversed' && r.orderStatus !== 'cancelled' ? (
+                <Button size="small" danger onClick={() => setActing({ item: r, action: 'unwind' })}>
+                  Undo loan and refund
+                </Button>
               ) : (
                 '—'
               ),
@@ -195,8 +209,8 @@ function Payouts() {
         ]}
       />
       <ReasonDialog
-        title={acting?.action === 'retry' ? 'Retry this payout to the same account' : 'Cancel this order'}
-        okText={acting?.action === 'retry' ? 'Retry payout' : 'Cancel order'}
+        title={PAYOUT_ACTIONS[acting?.action ?? 'retry'].title}
+        okText={PAYOUT_ACTIONS[acting?.action ?? 'retry'].ok}
         open={!!acting}
         busy={act.isPending}
         testId="payout-action"
@@ -328,7 +342,8 @@ function Refunds() {
     <>
       <Typography.Paragraph>
         Refunds are transfers finance makes at the bank or provider to the borrower&apos;s payout account;
-        record the transfer reference once it is sent.
+        record the transfer reference once it is sent. A refund for a loan undone because its transfer came
+        back names the account that bounced: confirm the account with the borrower before sending.
       </Typography.Paragraph>
       {q.error && <Alert type="error" title={q.error.message} />}
       <Table<RefundItem>
@@ -344,6 +359,12 @@ function Refunds() {
             title: 'To',
             render: (_, r) =>
               `${r.destination.channel} ${r.destination.providerCode} ···${r.destination.accountLast4 ?? ''}`,
+          },
+          {
+            title: 'Why',
+            dataIndex: 'reason',
+            render: (v: RefundItem['reason']) =>
+              v === 'payout_returned' ? <Tag color="red">loan undone</Tag> : <Tag>held money</Tag>,
           },
           {
             title: 'State',

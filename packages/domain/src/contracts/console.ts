@@ -316,6 +316,21 @@ export const payoutActionResponse = z.object({
 });
 export type PayoutActionResponse = z.infer<typeof payoutActionResponse>;
 
+/**
+ * BE-05: a transfer that came back after the borrower paid something: the loan is undone and each
+ * payment becomes a refund. Names the attempt that came back, like retry and cancel.
+ */
+export const payoutUnwindRequest = payoutRetryRequest;
+export const payoutUnwindResponse = payoutActionResponse.extend({
+  /** what the borrower paid on the loan, now owed back to them */
+  refunded: centavos,
+  /** the refunds to execute, one per payment (see the refund queue) */
+  refundIds: z.array(z.string()),
+});
+export type PayoutUnwindResponse = z.infer<typeof payoutUnwindResponse>;
+
+export const REFUND_REASONS = ['held_money', 'payout_returned'] as const;
+
 export const suspenseItem = z.object({
   repaymentId: z.string(),
   orderId: z.string(),
@@ -353,6 +368,11 @@ export const refundItem = z.object({
   customerId: z.string(),
   amount: centavos,
   state: z.enum(['to_execute', 'executed']),
+  /**
+   * held_money: money held in suspense, refunded; payout_returned: a payment on a loan undone
+   * because its transfer came back (the destination is the account that bounced: confirm it first)
+   */
+  reason: z.enum(REFUND_REASONS),
   destination: z.object({
     channel: z.string(),
     providerCode: z.string(),
@@ -633,6 +653,7 @@ export const CONSOLE_ACCESS = {
   'GET /api/console/money/payouts': FINANCE,
   'POST /api/console/money/payouts/:orderId/retry': FINANCE,
   'POST /api/console/money/payouts/:orderId/cancel': FINANCE,
+  'POST /api/console/money/payouts/:orderId/unwind': FINANCE,
   'GET /api/console/money/suspense': FINANCE,
   'POST /api/console/money/suspense/:repaymentId/apply': FINANCE,
   'POST /api/console/money/suspense/:repaymentId/refund': FINANCE,

@@ -89,6 +89,8 @@ export const messageParams = z
      * other reasons are the rules' or the order path's, and stay with the lender)
      */
     missReason: z.enum(EASY_RELOAN_MISSES_TOLD),
+    /** loan_cancelled: the loan was undone because its transfer came back (`amount`: refunded) */
+    cancelReason: z.enum(['payout_returned']),
   })
   .partial();
 export type MessageParams = z.infer<typeof messageParams>;
@@ -131,11 +133,13 @@ export function renderMessage(event: MessageEvent, params: MessageParams, locale
     reason: params.reason ? translate(locale, `notifications:rejectionReason.${params.reason}`) : '',
   };
   const body =
-    event === 'loan_cancelled' && !params.amount
-      ? `${event}.bodyNothingSent`
-      : event === 'easy_reloan_missed' && params.missReason === 'agreement_outdated'
-        ? `${event}.bodyAgreementOutdated`
-        : `${event}.body`;
+    event === 'loan_cancelled' && params.cancelReason === 'payout_returned'
+      ? `${event}.${params.amount ? 'bodyPayoutReturned' : 'bodyPayoutReturnedNothingPaid'}`
+      : event === 'loan_cancelled' && !params.amount
+        ? `${event}.bodyNothingSent`
+        : event === 'easy_reloan_missed' && params.missReason === 'agreement_outdated'
+          ? `${event}.bodyAgreementOutdated`
+          : `${event}.body`;
   return {
     title: translate(locale, `notifications:${event}.title`, vars),
     body: translate(locale, `notifications:${body}`, vars),

@@ -36,6 +36,7 @@ const EVENTS: OrderEvent[] = [
   'extension_paid',
   'repaid_in_full',
   'cancelled_by_operator',
+  'payout_reversal_unwound',
 ];
 
 describe('CO-01 CO-03 pricing in integer centavos, worked by hand (docs/compliance.md)', () => {

@@ -234,6 +234,13 @@ export type LoanEvent =
       paidAt: Date;
       reference: string;
     }
+  /**
+   * Finance's decision on a paid-out transfer that came back after the borrower had paid something
+   * (payout_reversed could not undo the loan by itself and held the returned net proceeds in
+   * suspense): the borrower never had the money, so the loan is undone and ends cancelled, and
+   * everything the borrower paid is owed back to them (refunds payable).
+   */
+  | { type: 'payout_reversal_unwound'; payoutId: string; at: Date }
   /** an operator forgives late charge and penalty already charged (the console's waiver) */
   | { type: 'charges_waived'; lateCharge: Centavos; penalty: Centavos; at: Date; reference: string };
 
@@ -246,7 +253,8 @@ export class LoanActionRefused extends Error {
     | 'CANCELLATION_WINDOW_PASSED'
     | 'CANCELLATION_AMOUNT_MISMATCH'
     | 'SUSPENSE_CANNOT_APPLY'
-    | 'WAIVER_EXCEEDS_CHARGES';
+    | 'WAIVER_EXCEEDS_CHARGES'
+    | 'PAYOUT_REVERSAL_CANNOT_UNWIND';
   constructor(code: LoanActionRefused['code']) {
     super(code);
     this.code = code;
@@ -572,6 +580,8 @@ function decideOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
       return suspenseApplied(loan, event);
     case 'charges_waived':
       return chargesWaived(loan, event);
+    case 'payout_reversal_unwound':
+      return payoutReversalUnwound(loan, event);
     case 'day_passed': {
       if (!isServicing(loan.status) || !loan.dueDate) return unchanged(loan);
       const passed = daysBetween(loan.dueDate, event.today) > 0 && loan.status !== 'overdue';
@@ -727,6 +737,67 @@ function suspenseApplied(loan: Loan, event: Extract<LoanEvent, { type: 'suspense
   const { portions } = allocateRepayment(owed, event.amount);
   const repayment = tx(asOf, 'repayment', portions, paidDay, `payment:${ref}`, { cash: event.amount });
   return { ...unchanged(loan), transactions: [...adjustments, fromSuspense(repayment)] };
+}
+
+/** Accounts an unwinding leaves as they are (see payoutReversalUnwound). */
+const KEPT_BY_UNWINDING = new Set<string>(['cash_at_provider', 'dst_expense', 'dst_payable']);
+
+/**
+ * The loan undone after its transfer came back and the borrower had paid something: every ledger
+ * line its history booked is taken back, account by account, except three.
+ * - Cash at the provider stays: the returned proceeds are there (held in suspense by
+ *   payout_reversed, released now) and so is what the borrower paid (owed back to them now, as
+ *   refunds payable; finance's transfers take it out, as with any refund).
+ * - The documentary stamp tax stays owed to the BIR (a tax on the executed instrument, as with a
+ *   cancellation, CO-05); the borrower's share of it becomes the lender's expense.
+ * A coupon's expense is taken back with the rest. The history is derived again from the loan's
+ * transactions (loanTransactionEntries), so a loan whose history carries entries that function does
+ * not make is refused rather than guessed: a write-off (its own postings), or a second disbursement
+ * after an earlier automatic reversal.
+ */
+function payoutReversalUnwound(
+  loan: Loan,
+  event: Extract<LoanEvent, { type: 'payout_reversal_unwound' }>,
+): LoanOutcome {
+  const t = transition(loan, 'payout_reversal_unwound'); // throws IllegalTransition
+  const disbursements = loan.transactions.filter((x) => x.type === 'disbursement');
+  const cashReversals = loan.transactions.filter((x) => x.type === 'reversal' && x.cash !== 0n);
+  if (loan.writeOff || disbursements.length !== 1 || cashReversals.length > 0)
+    throw new LoanActionRefused('PAYOUT_REVERSAL_CANNOT_UNWIND');
+  const q = loan.quote;
+  const booked = [
+    ...disbursementLoanEntries(q),
+    ...loan.transactions.filter((x) => x.type !== 'disbursement').flatMap(loanTransactionEntries),
+  ];
+  const net = new Map<LedgerEntry['account'], Centavos>();
+  for (const e of booked) net.set(e.account, (net.get(e.account) ?? 0n) + e.amount);
+  const paid = cashPaidOn(loan);
+  const undone: LedgerEntry[] = [...net]
+    .filter(([account]) => !KEPT_BY_UNWINDING.has(account))
+    .map(([account, amount]) => ({ account, amount: -amount }));
+  const unwinding: PostedLoanTransaction = {
+    type: 'reversal',
+    portions: negate(outstandingOf(loan.transactions)),
+    cash: -q.netProceeds,
+    businessDate: manilaDate(event.at),
+    dueDate: loan.dueDate,
+    key: `unwound:${event.payoutId}`,
+    entries: balanced([
+      { account: 'suspense', amount: q.netProceeds },
+      ...undone,
+      { account: 'dst_expense', amount: q.documentaryStampTax },
+      { account: 'refunds_payable', amount: -paid },
+    ]),
+  };
+  return { ...t, transactions: [unwinding], held: null };
+}
+
+/** What the borrower paid on a loan in cash (coupons are not cash): what an unwinding refunds. */
+export function cashPaidOn(loan: Pick<Loan, 'transactions'>): Centavos {
+  return sum(
+    loan.transactions.filter((x) => x.type === 'repayment'),
+    (x) => x.cash,
+  );
 }
 
 /** A waiver forgives late charge and penalty already charged, never more than is owed of each. */

@@ -2,12 +2,21 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, daysBetween } from '../time.ts';
 import { overdueChargesAfter } from './compliance.ts';
-import { BALANCE_PARTS, outstandingOf, totalOf, type LoanTransaction } from './loan-account.ts';
+import {
+  BALANCE_PARTS,
+  loanTransactionEntries,
+  outstandingOf,
+  totalOf,
+  type LoanTransaction,
+} from './loan-account.ts';
 import {
   CANCELLATION_WINDOW_MS,
   LoanActionRefused,
   amountDueOn,
   applyOrderEvent,
+  cashPaidOn,
+  disbursementLoanEntries,
+  extensionQuote,
   loanAsOf,
   writeOffEntries,
   writeOffQuote,
@@ -587,5 +596,103 @@ describe('BE-15 a written-off loan: what is waived or taken back comes off the a
       ),
       { numRuns: 1_000 },
     );
+  });
+});
+
+describe('BE-05 CO-05 a transfer that came back after the borrower paid: finance undoes the loan', () => {
+  /** the loan overdue, then extended with a repayment coupon, then its transfer comes back */
+  function extendedThenReturned(borneBy: 'borrower' | 'lender') {
+    let loan = disbursed(borneBy, 200_000n, 14, { ...TERMS, lateCharge: 1_000n });
+    const overdueDay = addDays(loan.dueDate!, 2);
+    loan = persist(loan, applyOrderEvent(loan, { type: 'day_passed', today: overdueDay }));
+    const quote = extensionQuote(loan, overdueDay);
+    const coupon = 500n;
+    const extended = applyOrderEvent(loan, {
+      type: 'payment_received',
+      purpose: 'extension',
+      amount: quote.amount - coupon,
+      paidAt: at(overdueDay),
+      reference: 'x1',
+      coupon: { amount: coupon, reference: 'c1' },
+    });
+    expect(extended.status).toBe('extended');
+    loan = persist(loan, extended);
+    const back = applyOrderEvent(loan, { type: 'payout_reversed', payoutId: 'p1', at: at(overdueDay, 15) });
+    expect(back.held).toMatchObject({ amount: loan.quote.netProceeds, key: 'suspense:payout-reversed:p1' });
+    return { loan, held: back.held!, paid: quote.amount - coupon };
+  }
+
+  for (const borneBy of ['borrower', 'lender'] as const) {
+    it(`BE-05: the loan ends cancelled with nothing owed, income and coupon undone, the payment owed back (DST borne by ${borneBy})`, () => {
+      const { loan, held, paid } = extendedThenReturned(borneBy);
+      const q = loan.quote;
+      expect(cashPaidOn(loan)).toBe(paid);
+      const out = applyOrderEvent(loan, {
+        type: 'payout_reversal_unwound',
+        payoutId: 'p1',
+        at: at('2026-12-20'),
+      });
+      expect(out.status).toBe('cancelled');
+      expect(out.transition).toBe('payout_reversal_unwound');
+      expect(out.transactions).toHaveLength(1);
+      const [t] = out.transactions;
+      expect(t!.key).toBe('unwound:p1');
+      expect(t!.type).toBe('reversal');
+      expect(sumOf(t!.entries)).toBe(0n);
+      expect(totalOf(outstandingOf(persist(loan, out).transactions))).toBe(0n);
+      // the whole history of the loan and the hold, booked together: only the float, the refund
+      // and the documentary stamp tax are left
+      const everything = [
+        ...loan.transactions.flatMap((x) =>
+          x.type === 'disbursement' ? disbursementLoanEntries(q) : loanTransactionEntries(x),
+        ),
+        ...held.entries,
+        ...t!.entries,
+      ];
+      const left = new Map<string, bigint>();
+      for (const e of everything) left.set(e.account, (left.get(e.account) ?? 0n) + e.amount);
+      const dst = q.documentaryStampTax + q.lenderDocumentaryStampTax;
+      expect(Object.fromEntries([...left].filter(([, v]) => v !== 0n))).toEqual({
+        cash_at_provider: paid,
+        refunds_payable: -paid,
+        dst_payable: -dst,
+        dst_expense: dst,
+      });
+    });
+  }
+
+  it('BE-05: a held reversal with nothing paid (a charge pause running) is undone with nothing to refund', () => {
+    const loan = { ...disbursed(), chargePauses: [{ from: DAY0, until: null }] };
+    const back = applyOrderEvent(loan, { type: 'payout_reversed', payoutId: 'p1', at: at(DAY0, 15) });
+    expect(back.held).not.toBeNull();
+    const out = applyOrderEvent(loan, { type: 'payout_reversal_unwound', payoutId: 'p1', at: at(DAY0, 16) });
+    expect(out.status).toBe('cancelled');
+    expect(account(out.transactions[0]!.entries, 'refunds_payable')).toBe(0n);
+    expect(account(out.transactions[0]!.entries, 'suspense')).toBe(loan.quote.netProceeds);
+  });
+
+  it('BE-05: a settled loan can be undone; a written-off one is refused; an order not paid out is illegal', () => {
+    const loan = disbursed();
+    const settled = persist(
+      loan,
+      applyOrderEvent(loan, {
+        type: 'payment_received',
+        purpose: 'full',
+        amount: amountDueOn(loan, DAY0),
+        paidAt: at(DAY0, 12),
+        reference: 'r1',
+      }),
+    );
+    expect(settled.status).toBe('settled');
+    const unwind = (l: Loan) =>
+      applyOrderEvent(l, { type: 'payout_reversal_unwound', payoutId: 'p1', at: at(DAY0, 18) });
+    const out = unwind(settled);
+    expect(out.status).toBe('cancelled');
+    expect(account(out.transactions[0]!.entries, 'refunds_payable')).toBe(-amountDueOn(loan, DAY0));
+    expect(() => unwind({ ...loan, writeOff: { amount: 1n, recovered: 0n } })).toThrow(
+      expect.objectContaining({ code: 'PAYOUT_REVERSAL_CANNOT_UNWIND' }),
+    );
+    for (const status of ['disbursing', 'payout_failed', 'cancelled'] as const)
+      expect(() => unwind({ ...loan, status })).toThrow(IllegalTransition);
   });
 });

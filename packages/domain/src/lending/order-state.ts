@@ -39,7 +39,12 @@ export type OrderEvent =
   | 'due_date_passed'
   | 'extension_paid'
   | 'repaid_in_full'
-  | 'cancelled_by_operator';
+  | 'cancelled_by_operator'
+  /**
+   * Finance undoes a loan whose paid-out transfer came back after the borrower had paid something
+   * (the automatic payout_reversed could not): it ends cancelled and what was paid is refunded.
+   */
+  | 'payout_reversal_unwound';
 
 export const TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>>> = {
   disbursing: {
@@ -56,12 +61,24 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderEvent
     repaid_in_full: 'settled',
     cancelled_by_operator: 'cancelled',
     payout_reversed: 'payout_failed',
+    payout_reversal_unwound: 'cancelled',
   },
-  extended: { due_date_passed: 'overdue', extension_paid: 'extended', repaid_in_full: 'settled' },
+  extended: {
+    due_date_passed: 'overdue',
+    extension_paid: 'extended',
+    repaid_in_full: 'settled',
+    payout_reversal_unwound: 'cancelled',
+  },
   // CO-02: an extension is allowed after the due date too (the overdue charges so far are paid with its fee);
   // a transfer can also bounce back after the due date (the loan is undone with its charges)
-  overdue: { repaid_in_full: 'settled', extension_paid: 'extended', payout_reversed: 'payout_failed' },
-  settled: {},
+  overdue: {
+    repaid_in_full: 'settled',
+    extension_paid: 'extended',
+    payout_reversed: 'payout_failed',
+    payout_reversal_unwound: 'cancelled',
+  },
+  // a loan repaid in full whose transfer then came back: the borrower repaid money they never had
+  settled: { payout_reversal_unwound: 'cancelled' },
   cancelled: {},
 };
 

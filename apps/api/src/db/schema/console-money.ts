@@ -1,4 +1,14 @@
-import { pgTable, text, timestamp, uuid, jsonb, bigint, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  jsonb,
+  bigint,
+  check,
+  index,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { operators } from './console.ts';
 import { orders } from './lending.ts';
@@ -78,6 +88,11 @@ export const refunds = pgTable(
       .references(() => orders.id),
     customerId: uuid('customer_id').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /**
+     * why the money goes back: `held_money`, a payment held in suspense that finance refunds;
+     * `payout_returned`, a payment on a loan undone because its transfer came back (BE-05)
+     */
+    reason: text('reason').notNull().default('held_money'),
     destination: jsonb('destination').$type<Record<string, unknown>>().notNull(),
     /** to_execute → executed */
     state: text('state').notNull(),
@@ -92,6 +107,7 @@ export const refunds = pgTable(
   },
   (t) => [
     uniqueIndex('refunds_repayment').on(t.repaymentId),
+    check('refunds_reason_known', sql`${t.reason} in ('held_money', 'payout_returned')`),
     index('refunds_state')
       .on(t.state, t.createdAt)
       .where(sql`state = 'to_execute'`),

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { extensionStatement, manilaDate, outstandingOf, totalOf, type OperatorRole } from '@pisonow/domain';
+import {
+  extensionStatement,
+  manilaDate,
+  messageParams,
+  outstandingOf,
+  renderMessage,
+  totalOf,
+  type OperatorRole,
+} from '@pisonow/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   createOperators,
@@ -9,7 +17,7 @@ import {
   type TestOperator,
 } from '../../test/console-fixtures.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
-import { seedHeldRepayment } from '../../test/money-fixtures.ts';
+import { seedHeldRepayment, seedReturnedPayoutAfterPayments } from '../../test/money-fixtures.ts';
 import {
   approvalRequests,
   auditLog,
@@ -552,6 +560,117 @@ describe('issue 11 payouts: retry or cancel a failed payout', () => {
       expect(res.body.code).toBe('PAYOUT_NOT_FAILED');
     }
     expect((await db().select().from(payouts).where(eq(payouts.orderId, orderId))).length).toBe(1);
+  });
+
+  it('BE-05: a transfer that came back after the borrower paid: the loan is undone once under 20 concurrent submits, each payment refunded, the borrower told', async () => {
+    const { orderId, customerId, payoutId, paid } = await seedReturnedPayoutAfterPayments(db(), {
+      disbursedAt: ago(3 * DAY),
+      now: t.clock.now(),
+      payments: ['extension', 'full'],
+    });
+    const [net] = await db().select({ n: orders.netProceeds }).from(orders).where(eq(orders.id, orderId));
+    expect(await orderBalance(orderId, 'suspense')).toBe(-net!.n);
+    const listed = async () =>
+      ((await get(finance, '/api/console/money/payouts')).body.payouts as { orderId: string }[]).some(
+        (p) => p.orderId === orderId,
+      );
+    expect(await listed()).toBe(true);
+
+    const results = await twenty(() =>
+      post(finance, `/api/console/money/payouts/${orderId}/unwind`, {
+        payoutId,
+        reason: 'the bank returned the transfer; the borrower never had the money',
+      }),
+    );
+    for (const r of results) {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body).toMatchObject({ orderStatus: 'cancelled', refunded: paid.toString() });
+      expect(r.body.refundIds).toHaveLength(2);
+    }
+    expect(await ledgerKeys(`unwound:${payoutId}`)).toHaveLength(1);
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe('cancelled');
+    // nothing owed, nothing earned on the loan, the proceeds out of suspense, the payments owed back
+    expect(totalOf(outstandingOf((await loadLoan(db(), orderId))!.loan.transactions))).toBe(0n);
+    for (const account of [
+      'principal_receivable',
+      'interest_receivable',
+      'fee_receivable',
+      'penalty_receivable',
+      'interest_income',
+      'fee_income',
+      'penalty_income',
+      'suspense',
+    ])
+      expect(await orderBalance(orderId, account), account).toBe(0n);
+    expect(await orderBalance(orderId, 'refunds_payable')).toBe(-paid);
+    await expectBalancedLedger();
+    const made = await db().select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(made).toHaveLength(2);
+    expect(made.every((r) => r.reason === 'payout_returned' && r.state === 'to_execute')).toBe(true);
+    expect(made.reduce((s, r) => s + r.amount, 0n)).toBe(paid);
+    const payments = await db().select().from(repayments).where(eq(repayments.orderId, orderId));
+    expect(payments.map((r) => r.state)).toEqual(['refunded', 'refunded']);
+    // told once, in their language, with the amount coming back
+    const told = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.customerId, customerId), eq(messages.event, 'loan_cancelled')));
+    expect(told).toHaveLength(1);
+    const params = messageParams.parse(told[0]!.params);
+    expect(params).toEqual({ cancelReason: 'payout_returned', amount: paid.toString() });
+    const body = renderMessage('loan_cancelled', params, 'fil').body;
+    expect(body).toContain('kanselado');
+    expect(body).toContain((Number(paid) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+    expect(await auditsFor('money.payout.unwind', orderId)).toHaveLength(20);
+    // it leaves the queue, and the refunds are executed like any other
+    expect(await listed()).toBe(false);
+    const refundQueue = await get(finance, '/api/console/money/refunds');
+    const queued = (refundQueue.body.refunds as { id: string; reason: string }[]).filter((r) =>
+      made.some((m) => m.id === r.id),
+    );
+    expect(queued.map((r) => r.reason)).toEqual(['payout_returned', 'payout_returned']);
+    for (const r of made) {
+      const done = await post(finance, `/api/console/money/refunds/${r.id}/executed`, {
+        transferReference: `INSTAPAY-${r.id.slice(0, 6)}`,
+      });
+      expect(done.status).toBe(200);
+    }
+    expect(await orderBalance(orderId, 'refunds_payable')).toBe(0n);
+    expect(await orderBalance(orderId, 'cash_at_provider')).toBe(0n);
+    await expectBalancedLedger();
+  });
+
+  it('BE-05: undoing is refused where the returned money is not held: a failed payout, a reversal the loan took by itself; nothing written', async () => {
+    const { orderId } = await seedDisbursedLoan(db(), { disbursedAt: ago(HOUR), payout: 'failed' });
+    const [failed] = await db().select().from(payouts).where(eq(payouts.orderId, orderId));
+    const refused = await post(finance, `/api/console/money/payouts/${orderId}/unwind`, {
+      payoutId: failed!.id,
+      reason: 'wrong button',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('PAYOUT_REVERSAL_NOT_HELD');
+    // nothing paid yet: the reversal undid the loan by itself (payout_failed), nothing to unwind
+    const undone = await seedReturnedPayoutAfterPayments(db(), {
+      disbursedAt: ago(HOUR),
+      now: t.clock.now(),
+      payments: [],
+    });
+    const [o] = await db().select().from(orders).where(eq(orders.id, undone.orderId));
+    expect(o!.status).toBe('payout_failed');
+    const again = await post(
+      finance,
+      `/api/console/money/payouts/${undone.orderId}/unwind`,
+      { payoutId: undone.payoutId, reason: 'wrong button' },
+      { 'accept-language': 'fil' },
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('PAYOUT_REVERSAL_NOT_HELD');
+    expect(await ledgerKeys(`unwound:`)).not.toContainEqual(
+      expect.objectContaining({ idempotencyKey: `unwound:${undone.payoutId}` }),
+    );
+    const rows = await db().select().from(refunds).where(eq(refunds.orderId, undone.orderId));
+    expect(rows).toEqual([]);
   });
 
   it('BE-08: every money action writes exactly one audit entry', async () => {

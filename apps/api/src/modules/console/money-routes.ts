@@ -8,6 +8,8 @@ import {
   loanMoneyResponse,
   payoutActionResponse,
   payoutCancelRequest,
+  payoutUnwindRequest,
+  payoutUnwindResponse,
   payoutQueueResponse,
   payoutRetryRequest,
   refundExecutedRequest,
@@ -30,7 +32,7 @@ import { cancelLoan, decideApproval, getLoanMoney, listApprovals, waiveCharges }
 import { moneyContext } from './money-context.ts';
 import { requestWriteOff } from './write-off-loan.ts';
 import { requestHardshipPlan } from './hardship-plan.ts';
-import { cancelPayout, listPayoutQueue, retryPayout } from './payout-queue.ts';
+import { cancelPayout, listPayoutQueue, retryPayout, unwindReversedPayout } from './payout-queue.ts';
 import { applySuspense, listRefunds, listSuspense, markRefundExecuted, refundSuspense } from './suspense.ts';
 
 const tags = ['console'];
@@ -93,6 +95,27 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       cancelPayout(ctx, { actor: actorOf(request), orderId: request.params.orderId, ...request.body }),
+  );
+
+  app.post(
+    '/console/money/payouts/:orderId/unwind',
+    {
+      schema: {
+        tags,
+        summary:
+          'Undoes a loan whose transfer came back after the borrower paid: cancelled, payments refunded (audited)',
+        security,
+        params: orderParams,
+        body: payoutUnwindRequest,
+        response: { 200: payoutUnwindResponse, ...refused },
+      },
+    },
+    async (request) =>
+      unwindReversedPayout(ctx, {
+        actor: actorOf(request),
+        orderId: request.params.orderId,
+        ...request.body,
+      }),
   );
 
   app.get(

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
-import type { PayoutActionResponse, PayoutQueueResponse } from '@pisonow/domain';
-import { orders, payouts } from '../../db/schema/index.ts';
+import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import {
+  SERVICING_STATUSES,
+  cashPaidOn,
+  type PayoutActionResponse,
+  type PayoutQueueResponse,
+  type PayoutUnwindResponse,
+} from '@pisonow/domain';
+import { ledgerTransactions, orders, payouts, refunds, repayments } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { JOBS } from '../../plugins/app/job-types.ts';
@@ -10,6 +16,7 @@ import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.t
 import { recordAutomaticReloanPayout } from '../easy-reloan/easy-reloan-record.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { auditedAction, destinationSummary, type MoneyContext } from './money-context.ts';
+import { heldMoney } from './suspense.ts';
 
 /** An attempt whose money is not with the borrower: refused, or paid and bounced back (undone). */
 const PAYOUT_CAME_BACK: readonly string[] = ['failed', 'reversed'];
@@ -35,7 +42,8 @@ export async function listPayoutQueue(
         and(inArray(payouts.state, PAYOUT_CAME_BACK), eq(orders.status, 'payout_failed')),
         and(eq(payouts.state, 'accepted'), lt(payouts.updatedAt, stuckBefore)),
         // came back after the borrower had paid something: the money waits in suspense for finance
-        and(eq(payouts.state, 'reversed'), ne(orders.status, 'payout_failed')),
+        // (until finance undoes the loan: it ends cancelled, and leaves the queue)
+        and(eq(payouts.state, 'reversed'), inArray(orders.status, [...SERVICING_STATUSES, 'settled'])),
       ),
     )
     .orderBy(desc(payouts.updatedAt))
@@ -218,6 +226,110 @@ export async function cancelPayout(
         before: { orderStatus: found.order.status },
         after: { orderStatus: decided.status },
         detail: { reason: input.reason, payoutId: failed.id },
+      },
+    };
+  });
+}
+
+/**
+ * POST /api/console/money/payouts/:orderId/unwind: a paid-out transfer came back after the
+ * borrower had paid something, so the loan could not be undone by itself and the returned net
+ * proceeds wait in suspense (payout_reversed). The borrower never had the money: finance undoes
+ * the loan (the pure payout_reversal_unwound event: it ends cancelled, nothing owed, its income
+ * and coupons taken back, the proceeds released from suspense) and every payment the borrower made
+ * on it becomes a refund to execute (refunds payable), one per payment, in the same transaction.
+ * The borrower is told. Naturally idempotent: the request names the attempt that came back, and a
+ * second submit finds the loan already undone and answers the same.
+ */
+export async function unwindReversedPayout(
+  ctx: MoneyContext,
+  input: { actor: Actor; orderId: string; payoutId: string; reason: string },
+): Promise<PayoutUnwindResponse> {
+  const now = ctx.clock.now();
+  const what = { action: 'money.payout.unwind', targetType: 'order', targetId: input.orderId };
+  return auditedAction(ctx, input.actor, what, async (tx) => {
+    const found = await loadLoan(tx, input.orderId, { lock: true });
+    if (!found) throw new AppError('NOT_FOUND');
+    const attempts = await attemptsOf(tx, input.orderId);
+    const returned = attempts.find((p) => p.id === input.payoutId);
+    if (!returned) throw new AppError('NOT_FOUND');
+    const answer = (status: string, refunded: bigint, refundIds: string[]): PayoutUnwindResponse => ({
+      ...view({ id: found.order.id, status }, returned),
+      refunded: refunded.toString(),
+      refundIds,
+    });
+    const unwindKey = `unwound:${returned.id}`;
+    const [done] = await tx
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, unwindKey));
+    if (done) {
+      const made = await tx
+        .select({ id: refunds.id, amount: refunds.amount })
+        .from(refunds)
+        .where(and(eq(refunds.orderId, found.order.id), eq(refunds.reason, 'payout_returned')));
+      return {
+        result: answer(
+          found.order.status,
+          made.reduce((s, r) => s + r.amount, 0n),
+          made.map((r) => r.id),
+        ),
+        audit: { replayed: true, detail: { reason: input.reason, payoutId: returned.id } },
+      };
+    }
+    // only the order's latest attempt, bounced back, with its proceeds held (not undone by itself)
+    const [held] = await tx
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, `suspense:payout-reversed:${returned.id}`));
+    if (returned.state !== 'reversed' || attempts[0]!.id !== returned.id || !held)
+      throw new AppError('PAYOUT_REVERSAL_NOT_HELD');
+    const decided = decide(found.loan, { type: 'payout_reversal_unwound', payoutId: returned.id, at: now });
+    // what the loan's history says was paid in cash must be what the payments recorded brought
+    const payments = await tx
+      .select()
+      .from(repayments)
+      .where(and(eq(repayments.orderId, found.order.id), eq(repayments.state, 'paid')))
+      .orderBy(asc(repayments.createdAt));
+    const paid = cashPaidOn(found.loan);
+    const brought = payments.map((r) => ({ repayment: r, amount: heldMoney(r).amount }));
+    if (brought.reduce((s, p) => s + p.amount, 0n) !== paid)
+      throw new AppError('PAYOUT_REVERSAL_CANNOT_UNWIND');
+    await persistLoanOutcome(tx, found.order, decided, now, {
+      by: 'console',
+      operatorId: input.actor.operatorId,
+      payoutId: returned.id,
+      refunded: paid.toString(),
+    });
+    // the refunds finance executes: to the borrower's payout account on the order (the one that
+    // bounced, so the console asks finance to confirm the account with the borrower first)
+    const refundIds: string[] = [];
+    for (const { repayment, amount } of brought) {
+      const id = randomUUID();
+      refundIds.push(id);
+      await tx.insert(refunds).values({
+        id,
+        repaymentId: repayment.id,
+        orderId: found.order.id,
+        customerId: found.order.customerId,
+        amount,
+        reason: 'payout_returned',
+        destination: found.order.payoutDestination,
+        state: 'to_execute',
+        decidedBy: input.actor.operatorId!,
+        createdAt: now,
+      });
+      await tx
+        .update(repayments)
+        .set({ state: 'refunded', updatedAt: now })
+        .where(eq(repayments.id, repayment.id));
+    }
+    return {
+      result: answer(decided.status, paid, refundIds),
+      audit: {
+        before: { orderStatus: found.order.status, payoutId: returned.id },
+        after: { orderStatus: decided.status, refunded: paid.toString(), refundIds },
+        detail: { reason: input.reason },
       },
     };
   });

@@ -74,6 +74,32 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const callbackBody = z.object({
+    state: z.enum(['succeeded', 'failed', 'reversed']),
+    failureCode: z.string().max(40).optional(),
+  });
+  const deliverPayoutCallback = async (
+    payout: typeof payouts.$inferSelect | undefined,
+    callback: z.infer<typeof callbackBody>,
+  ) => {
+    const provider = app.providers.payouts;
+    if (!payout || payout.provider !== 'sandbox' || !(provider instanceof SandboxPayoutProvider))
+      throw new AppError('NOT_FOUND');
+    const body = {
+      providerPayoutId: payout.providerPayoutId ?? payout.id,
+      referenceId: payout.id,
+      state: callback.state,
+      ...(callback.failureCode ? { failureCode: callback.failureCode } : {}),
+    };
+    const delivered = await app.inject({
+      method: 'POST',
+      url: '/api/payouts/callbacks',
+      headers: { 'content-type': 'application/json', ...provider.signCallback(body) },
+      payload: JSON.stringify(body),
+    });
+    return { result: String((delivered.json() as { result?: string }).result ?? delivered.statusCode) };
+  };
+
   // What a provider's webhook would do for a payout left "accepted" (sandbox account numbers …1111),
   // or a later reversal (…2222): a callback signed with the sandbox provider's key, delivered to the
   // real webhook route (which accepts nothing unsigned).
@@ -84,31 +110,37 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sandbox'],
         summary: 'Simulate the payout provider webhook for one payout',
         params: z.object({ payoutId: z.uuid({ error: 'NOT_FOUND' }) }),
-        body: z.object({
-          state: z.enum(['succeeded', 'failed', 'reversed']),
-          failureCode: z.string().max(40).optional(),
-        }),
+        body: callbackBody,
         response: { 200: z.object({ result: z.string() }), 404: errorSchema },
       },
     },
     async (request) => {
       const [payout] = await app.db.select().from(payouts).where(eq(payouts.id, request.params.payoutId));
-      const provider = app.providers.payouts;
-      if (!payout || payout.provider !== 'sandbox' || !(provider instanceof SandboxPayoutProvider))
-        throw new AppError('NOT_FOUND');
-      const body = {
-        providerPayoutId: payout.providerPayoutId ?? payout.id,
-        referenceId: payout.id,
-        state: request.body.state,
-        ...(request.body.failureCode ? { failureCode: request.body.failureCode } : {}),
-      };
-      const delivered = await app.inject({
-        method: 'POST',
-        url: '/api/payouts/callbacks',
-        headers: { 'content-type': 'application/json', ...provider.signCallback(body) },
-        payload: JSON.stringify(body),
-      });
-      return { result: String((delivered.json() as { result?: string }).result ?? delivered.statusCode) };
+      return deliverPayoutCallback(payout, request.body);
+    },
+  );
+
+  // The same for an order's latest attempt: a tester (or the browser suite) knows the order, not the
+  // attempt's id (the borrower's order view does not show it).
+  app.post(
+    '/sandbox/orders/:orderId/payout/callback',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: "Simulate the payout provider webhook for an order's latest payout attempt",
+        params: z.object({ orderId: z.uuid({ error: 'NOT_FOUND' }) }),
+        body: callbackBody,
+        response: { 200: z.object({ result: z.string() }), 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const [payout] = await app.db
+        .select()
+        .from(payouts)
+        .where(eq(payouts.orderId, request.params.orderId))
+        .orderBy(desc(payouts.attempt))
+        .limit(1);
+      return deliverPayoutCallback(payout, request.body);
     },
   );
 

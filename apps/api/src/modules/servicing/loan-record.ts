@@ -321,6 +321,10 @@ export async function persistLoanOutcome(
 /** EN-08: the borrower hears of every change of their loan, in the same transaction as the change. */
 async function tellBorrower(tx: Tx, order: OrderRow, outcome: LoanOutcome, at: Date): Promise<void> {
   const cash = outcome.transactions.reduce((sum, t) => (t.cash > 0n ? sum + t.cash : sum), 0n);
+  // what an undone loan owes back to the borrower (payout_reversal_unwound's refunds payable)
+  const refunded = -outcome.transactions
+    .flatMap((t) => t.entries)
+    .reduce((sum, e) => (e.account === 'refunds_payable' ? sum + e.amount : sum), 0n);
   const dueDate = outcome.changes.dueDate ?? order.dueDate ?? undefined;
   const message: { event: MessageEvent; params: MessageParams } | null =
     outcome.transition === 'payout_succeeded'
@@ -333,7 +337,15 @@ async function tellBorrower(tx: Tx, order: OrderRow, outcome: LoanOutcome, at: D
             ? { event: 'loan_extended', params: { amount: cash.toString(), date: dueDate } }
             : outcome.transition === 'cancelled_by_operator'
               ? { event: 'loan_cancelled', params: cash > 0n ? { amount: cash.toString() } : {} }
-              : null;
+              : outcome.transition === 'payout_reversal_unwound'
+                ? {
+                    event: 'loan_cancelled',
+                    params: {
+                      cancelReason: 'payout_returned',
+                      ...(refunded > 0n ? { amount: refunded.toString() } : {}),
+                    },
+                  }
+                : null;
   if (!message) return;
   const source = outcome.transactions[0]?.key ?? at.toISOString();
   await recordMessage(tx, {
