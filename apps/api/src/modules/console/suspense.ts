@@ -12,18 +12,11 @@ import {
   type SuspenseResolutionResponse,
 } from '@pisonow/domain';
 import type { Tx } from '../../db/client.ts';
-import {
-  customers,
-  extensionDisclosures,
-  refunds,
-  repayments,
-  suspenseResolutions,
-} from '../../db/schema/index.ts';
+import { customers, refunds, repayments, suspenseResolutions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { decide, loadLoan, loadLoans, persistLoanOutcome } from '../servicing/loan-record.ts';
-import { extensionDisclosure } from '../servicing/extension-disclosure.ts';
-import { sha256Hex } from '../orders/loan-documents.ts';
+import { extensionDisclosure, keepExtensionDisclosure } from '../servicing/extension-disclosure.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { auditedAction, destinationSummary, type Audited, type MoneyContext } from './money-context.ts';
 
@@ -195,22 +188,13 @@ export async function applyHeldRepayment(
       .from(customers)
       .where(eq(customers.id, found.order.customerId));
     const locale = borrower?.locale ?? DEFAULT_LOCALE;
-    const html = extensionDisclosure(
-      found.loan,
-      { quote: statement.quote, extended: statement.extended },
+    await keepExtensionDisclosure(tx, {
+      repaymentId: repayment.id,
+      orderId: found.order.id,
       locale,
-    );
-    await tx
-      .insert(extensionDisclosures)
-      .values({
-        repaymentId: repayment.id,
-        orderId: found.order.id,
-        locale,
-        html,
-        sha256: sha256Hex(html),
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: extensionDisclosures.repaymentId });
+      html: extensionDisclosure(found.loan, { quote: statement.quote, extended: statement.extended }, locale),
+      at: now,
+    });
   }
   await recordResolution(tx, {
     repayment,

@@ -8,6 +8,8 @@ import {
   type Locale,
 } from '@pisonow/domain';
 import { translate } from '@pisonow/domain/catalogue/all';
+import type { Tx } from '../../db/client.ts';
+import { extensionDisclosures } from '../../db/schema/index.ts';
 import { esc, percent, row, sha256Hex } from '../orders/loan-documents.ts';
 
 /**
@@ -66,4 +68,27 @@ export function shownExtensionDisclosure(
     if (shown.sha256 === input.sha256) return shown;
   }
   return null;
+}
+
+/**
+ * RA 3765: keeps the copy of the statement an extension is paid on, with the repayment that pays
+ * it: the borrower's own attempt (the copy they read) and finance applying held money as an
+ * extension (the one in force when the payer paid). One copy per repayment: a copy already kept
+ * stays.
+ */
+export async function keepExtensionDisclosure(
+  tx: Tx,
+  copy: { repaymentId: string; orderId: string; locale: Locale; html: string; at: Date },
+): Promise<void> {
+  await tx
+    .insert(extensionDisclosures)
+    .values({
+      repaymentId: copy.repaymentId,
+      orderId: copy.orderId,
+      locale: copy.locale,
+      html: copy.html,
+      sha256: sha256Hex(copy.html),
+      createdAt: copy.at,
+    })
+    .onConflictDoNothing({ target: extensionDisclosures.repaymentId });
 }

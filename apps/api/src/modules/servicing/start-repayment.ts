@@ -11,7 +11,7 @@ import {
   type RepaymentViewResponse,
   type StartRepaymentRequest,
 } from '@pisonow/domain';
-import { applicationSteps, extensionDisclosures, orders, repayments } from '../../db/schema/index.ts';
+import { applicationSteps, orders, repayments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
 import { CollectionSendError } from '../../providers/collection/collection-provider.ts';
@@ -19,7 +19,7 @@ import type { ServicingContext } from './servicing-context.ts';
 import { loadLoan } from './loan-record.ts';
 import { reserveRepaymentCoupon } from '../coupons/use-coupon.ts';
 import { repaymentView, type RepaymentRow } from './repayment-view.ts';
-import { shownExtensionDisclosure } from './extension-disclosure.ts';
+import { keepExtensionDisclosure, shownExtensionDisclosure } from './extension-disclosure.ts';
 
 /**
  * Repay or extend (ST-02, VAL-15, CO-02): opens a collection at the provider for EXACTLY what is
@@ -143,13 +143,12 @@ export async function startRepayment(
     };
     await tx.insert(repayments).values(row);
     if (disclosure)
-      await tx.insert(extensionDisclosures).values({
+      await keepExtensionDisclosure(tx, {
         repaymentId: id,
         orderId,
         locale: disclosure.locale,
         html: disclosure.html,
-        sha256: disclosure.sha256,
-        createdAt: now,
+        at: now,
       });
     return row;
   });
