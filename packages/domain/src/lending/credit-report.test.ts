@@ -43,11 +43,10 @@ function disbursed(on: string): Loan {
   return step(pending, applyOrderEvent(pending, { type: 'payout_succeeded', payoutId: 'p', at: at(on) }));
 }
 
-const facts = (loan: Loan, cancelled = false) => ({
+const facts = (loan: Loan) => ({
   disbursedOn: loan.disbursedOn,
   termDays: loan.quote.termDays,
   principal: loan.quote.principal,
-  cancelled,
   transactions: loan.transactions,
 });
 
@@ -111,7 +110,22 @@ describe('BE-13 credit standing as of a day (the CIC monthly file)', () => {
       closedOn: '2026-12-11',
       lastPaymentAmount: due,
     });
-    expect(creditStandingAsOf(facts(loan, true), monthEnd('2026-12'))!.status).toBe('cancelled');
+    // BE-05: the transfer then comes back and finance undoes the loan in January: December's file
+    // still says what was sent (closed); January reports it cancelled, closed on the day it was undone
+    const undone = step(
+      loan,
+      applyOrderEvent(loan, { type: 'payout_reversal_unwound', payoutId: 'p', at: at('2027-01-04') }),
+    );
+    expect(undone.status).toBe('cancelled');
+    expect(creditStandingAsOf(facts(undone), monthEnd('2026-12'))).toMatchObject({
+      status: 'closed',
+      closedOn: '2026-12-11',
+    });
+    expect(creditStandingAsOf(facts(undone), monthEnd('2027-01'))).toMatchObject({
+      status: 'cancelled',
+      totalOutstanding: 0n,
+      closedOn: '2027-01-04',
+    });
   });
 
   it('BE-13 BE-10 a payment made on the last day of a month and reported after the day job charged the next days: closed that month, never negative', () => {

@@ -31,8 +31,6 @@ export interface CreditFacts {
   disbursedOn: string | null;
   termDays: number;
   principal: Centavos;
-  /** the order ended as cancelled (CO-05): reported as cancelled, not as paid */
-  cancelled: boolean;
   transactions: readonly Pick<LoanTransaction, 'type' | 'portions' | 'cash' | 'businessDate' | 'days'>[];
 }
 
@@ -56,14 +54,20 @@ export function creditStandingAsOf(loan: CreditFacts, asOf: string): CreditStand
   const dueDate = upTo
     .filter((t) => t.type === 'extension_fee' && t.businessDate >= disbursedOn)
     .reduce((due, t) => addDays(due, t.days ?? 0), addDays(disbursedOn, loan.termDays));
+  // the loan taken back as a whole: a transfer that bounced (undone by itself, or by finance after
+  // the borrower had paid: payout_reversal_unwound, whose portions are 0 on a loan already settled),
+  // a cancellation within 24 hours (CO-05)
+  const takesLoanBack = (t: (typeof upTo)[number]) =>
+    t.type === 'reversal' && (t.portions.principal < 0n || t.cash < 0n);
   const payments = upTo.filter((t) => t.type === 'repayment');
   const last = payments.at(-1);
-  // closed on the day of the last thing that paid, forgave or took back what was owed (not the
-  // stored order: a late-reported payment is stored after charges dated later than it)
+  // closed on the day of the last thing that paid, forgave or took back what was owed, or took the
+  // loan back (not the stored order: a late-reported payment is stored after charges dated later
+  // than it)
   const closedOn =
     total === 0n
       ? (upTo
-          .filter((t) => t.type !== 'disbursement' && totalOf(t.portions) < 0n)
+          .filter((t) => (t.type !== 'disbursement' && totalOf(t.portions) < 0n) || takesLoanBack(t))
           .map((t) => t.businessDate)
           .sort()
           .at(-1) ?? null)
@@ -71,15 +75,10 @@ export function creditStandingAsOf(loan: CreditFacts, asOf: string): CreditStand
   const daysPastDue = total > 0n ? Math.max(0, daysBetween(dueDate, asOf)) : 0;
   // ended by taking the principal back (a payout that bounced, a cancellation) rather than by payment
   const sinceLastPayout = upTo.slice(upTo.indexOf(lastPayout));
-  const undone = sinceLastPayout.some((t) => t.type === 'reversal' && t.portions.principal < 0n);
+  // as of the day: a past month's file says what the history said then, not the order's status now
+  const undone = sinceLastPayout.some(takesLoanBack);
   const status: CreditAccountStatus =
-    total === 0n
-      ? loan.cancelled || undone
-        ? 'cancelled'
-        : 'closed'
-      : daysPastDue > 0
-        ? 'past_due'
-        : 'current';
+    total === 0n ? (undone ? 'cancelled' : 'closed') : daysPastDue > 0 ? 'past_due' : 'current';
   return {
     status,
     disbursedOn,

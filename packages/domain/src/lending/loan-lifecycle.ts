@@ -553,19 +553,15 @@ function decideOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
       )
         return hold(loan, loan.quote.netProceeds, 'not_repayable', `payout-reversed:${event.payoutId}`);
       const t = transition(loan, 'payout_reversed');
-      const outstanding = outstandingOf(loan.transactions);
-      const chargesBack = balance({ lateCharge: -outstanding.lateCharge, penalty: -outstanding.penalty });
+      const portions = negate(outstandingOf(loan.transactions));
       const reversal: PostedLoanTransaction = {
         type: 'reversal',
-        portions: negate(outstanding),
+        portions,
         cash: -loan.quote.netProceeds,
         businessDate: manilaDate(event.at),
         dueDate: loan.dueDate,
         key: `reversal:${event.payoutId}`,
-        entries: balanced([
-          ...disbursementLoanEntries(loan.quote).map((e) => ({ account: e.account, amount: -e.amount })),
-          ...loanTransactionEntries({ type: 'reversal', portions: chargesBack, cash: 0n }),
-        ]),
+        entries: payoutReversalEntries(loan.quote, portions),
       };
       return {
         ...t,
@@ -739,6 +735,38 @@ function suspenseApplied(loan: Loan, event: Extract<LoanEvent, { type: 'suspense
   return { ...unchanged(loan), transactions: [...adjustments, fromSuspense(repayment)] };
 }
 
+/**
+ * The ledger lines of a transfer that bounced and undid the loan by itself (payout_reversed): the
+ * disbursement taken back, and the charges it takes back (`portions`: the loan's outstanding,
+ * negated; a loan undone this way holds only its disbursement and charges).
+ */
+function payoutReversalEntries(q: Quote, portions: Balance): LedgerEntry[] {
+  const chargesBack = balance({ lateCharge: portions.lateCharge, penalty: portions.penalty });
+  return balanced([
+    ...disbursementLoanEntries(q).map((e) => ({ account: e.account, amount: -e.amount })),
+    ...loanTransactionEntries({ type: 'reversal', portions: chargesBack, cash: 0n }),
+  ]);
+}
+
+/**
+ * The ledger lines a loan's history booked, derived again from its transactions: the
+ * disbursement's from the quote, a bounced transfer's (a reversal of the net proceeds) as
+ * payout_reversed made them, every other as loanTransactionEntries makes it. Null for a history
+ * with a transaction it cannot derive (a cancellation's reversal, which brings cash in).
+ */
+function bookedEntries(loan: Loan): LedgerEntry[] | null {
+  const q = loan.quote;
+  const lines: LedgerEntry[] = [];
+  for (const t of loan.transactions) {
+    if (t.type === 'disbursement') lines.push(...disbursementLoanEntries(q));
+    else if (t.type === 'reversal' && t.cash === -q.netProceeds)
+      lines.push(...payoutReversalEntries(q, t.portions));
+    else if (t.type === 'reversal' && t.cash !== 0n) return null;
+    else lines.push(...loanTransactionEntries(t));
+  }
+  return lines;
+}
+
 /** Accounts an unwinding leaves as they are (see payoutReversalUnwound). */
 const KEPT_BY_UNWINDING = new Set<string>(['cash_at_provider', 'dst_expense', 'dst_payable']);
 
@@ -751,24 +779,18 @@ const KEPT_BY_UNWINDING = new Set<string>(['cash_at_provider', 'dst_expense', 'd
  * - The documentary stamp tax stays owed to the BIR (a tax on the executed instrument, as with a
  *   cancellation, CO-05); the borrower's share of it becomes the lender's expense.
  * A coupon's expense is taken back with the rest. The history is derived again from the loan's
- * transactions (loanTransactionEntries), so a loan whose history carries entries that function does
- * not make is refused rather than guessed: a write-off (its own postings), or a second disbursement
- * after an earlier automatic reversal.
+ * transactions (bookedEntries; a loan paid out again after an earlier bounce included), so a loan
+ * whose history carries postings that derivation does not make is refused rather than guessed: a
+ * write-off (its own postings).
  */
 function payoutReversalUnwound(
   loan: Loan,
   event: Extract<LoanEvent, { type: 'payout_reversal_unwound' }>,
 ): LoanOutcome {
   const t = transition(loan, 'payout_reversal_unwound'); // throws IllegalTransition
-  const disbursements = loan.transactions.filter((x) => x.type === 'disbursement');
-  const cashReversals = loan.transactions.filter((x) => x.type === 'reversal' && x.cash !== 0n);
-  if (loan.writeOff || disbursements.length !== 1 || cashReversals.length > 0)
-    throw new LoanActionRefused('PAYOUT_REVERSAL_CANNOT_UNWIND');
+  const booked = loan.writeOff ? null : bookedEntries(loan);
+  if (!booked) throw new LoanActionRefused('PAYOUT_REVERSAL_CANNOT_UNWIND');
   const q = loan.quote;
-  const booked = [
-    ...disbursementLoanEntries(q),
-    ...loan.transactions.filter((x) => x.type !== 'disbursement').flatMap(loanTransactionEntries),
-  ];
   const net = new Map<LedgerEntry['account'], Centavos>();
   for (const e of booked) net.set(e.account, (net.get(e.account) ?? 0n) + e.amount);
   const paid = cashPaidOn(loan);

@@ -661,6 +661,52 @@ describe('BE-05 CO-05 a transfer that came back after the borrower paid: finance
     });
   }
 
+  it('BE-05: a loan paid out again after an earlier bounce, then paid on, then bounced again: undone to the same books', () => {
+    let loan = disbursed();
+    const q = loan.quote;
+    const posted: LedgerEntry[] = [...disbursementLoanEntries(q)];
+    const take = (out: ReturnType<typeof applyOrderEvent>) => {
+      for (const x of out.transactions) posted.push(...x.entries);
+      if (out.held) posted.push(...out.held.entries);
+      loan = persist(loan, out);
+      return out;
+    };
+    // the first transfer bounces while nothing is paid: undone by itself, paid out again
+    take(applyOrderEvent(loan, { type: 'day_passed', today: addDays(loan.dueDate!, 2) }));
+    expect(
+      take(applyOrderEvent(loan, { type: 'payout_reversed', payoutId: 'p1', at: at('2026-12-18') })).status,
+    ).toBe('payout_failed');
+    take(applyOrderEvent(loan, { type: 'payout_account_fixed', at: at('2026-12-18', 12) }));
+    take(applyOrderEvent(loan, { type: 'payout_succeeded', payoutId: 'p2', at: at('2026-12-18', 13) }));
+    const quote = extensionQuote(loan, '2026-12-19');
+    take(
+      applyOrderEvent(loan, {
+        type: 'payment_received',
+        purpose: 'extension',
+        amount: quote.amount,
+        paidAt: at('2026-12-19'),
+        reference: 'x1',
+      }),
+    );
+    const back = take(
+      applyOrderEvent(loan, { type: 'payout_reversed', payoutId: 'p2', at: at('2026-12-20') }),
+    );
+    expect(back.held).not.toBeNull();
+    const out = take(
+      applyOrderEvent(loan, { type: 'payout_reversal_unwound', payoutId: 'p2', at: at('2026-12-21') }),
+    );
+    expect(out.status).toBe('cancelled');
+    const left = new Map<string, bigint>();
+    for (const e of posted) left.set(e.account, (left.get(e.account) ?? 0n) + e.amount);
+    const dst = q.documentaryStampTax + q.lenderDocumentaryStampTax;
+    expect(Object.fromEntries([...left].filter(([, v]) => v !== 0n))).toEqual({
+      cash_at_provider: quote.amount,
+      refunds_payable: -quote.amount,
+      dst_payable: -dst,
+      dst_expense: dst,
+    });
+  });
+
   it('BE-05: a held reversal with nothing paid (a charge pause running) is undone with nothing to refund', () => {
     const loan = { ...disbursed(), chargePauses: [{ from: DAY0, until: null }] };
     const back = applyOrderEvent(loan, { type: 'payout_reversed', payoutId: 'p1', at: at(DAY0, 15) });

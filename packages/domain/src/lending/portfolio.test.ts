@@ -38,7 +38,6 @@ const loan = (id: string, on: string, termDays: number, txs: Tx[]): PortfolioLoa
   disbursedOn: on,
   termDays,
   principal: txs[0]!.portions.principal,
-  cancelled: false,
   transactions: txs,
 });
 

@@ -34,6 +34,8 @@ import {
 } from '../../db/schema/index.ts';
 import { applyLoanEvent, loadLoan } from '../servicing/loan-record.ts';
 import { createOperator } from './create-operator.ts';
+import { worstPastOverdueDays } from '../lending/decision-facts.ts';
+import { repaymentView } from '../servicing/repayment-view.ts';
 
 /**
  * The finance role's money operations (issue 11, CO-05, BE-05, BE-08): each through the loan's own
@@ -563,11 +565,13 @@ describe('issue 11 payouts: retry or cancel a failed payout', () => {
   });
 
   it('BE-05: a transfer that came back after the borrower paid: the loan is undone once under 20 concurrent submits, each payment refunded, the borrower told', async () => {
+    // paid 6 days after the due date (a 14-day term), extended, then repaid in full
     const { orderId, customerId, payoutId, paid } = await seedReturnedPayoutAfterPayments(db(), {
-      disbursedAt: ago(3 * DAY),
+      disbursedAt: ago(20 * DAY),
       now: t.clock.now(),
       payments: ['extension', 'full'],
     });
+    expect(await worstPastOverdueDays(db(), customerId)).toBeGreaterThanOrEqual(5);
     const [net] = await db().select({ n: orders.netProceeds }).from(orders).where(eq(orders.id, orderId));
     expect(await orderBalance(orderId, 'suspense')).toBe(-net!.n);
     const listed = async () =>
@@ -611,6 +615,13 @@ describe('issue 11 payouts: retry or cancel a failed payout', () => {
     expect(made.reduce((s, r) => s + r.amount, 0n)).toBe(paid);
     const payments = await db().select().from(repayments).where(eq(repayments.orderId, orderId));
     expect(payments.map((r) => r.state)).toEqual(['refunded', 'refunded']);
+    // the borrower still has the receipt of what they paid, the record says it is coming back
+    for (const r of payments)
+      expect(repaymentView(r)).toMatchObject({
+        state: 'refunded',
+        record: 'fail',
+        receipt: { amount: String(r.amountReceived) },
+      });
     // told once, in their language, with the amount coming back
     const told = await db()
       .select()
@@ -623,6 +634,8 @@ describe('issue 11 payouts: retry or cancel a failed payout', () => {
     expect(body).toContain('kanselado');
     expect(body).toContain((Number(paid) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }));
     expect(await auditsFor('money.payout.unwind', orderId)).toHaveLength(20);
+    // a loan that was never the borrower's money does not count against them in the next decision
+    expect(await worstPastOverdueDays(db(), customerId)).toBe(0);
     // it leaves the queue, and the refunds are executed like any other
     expect(await listed()).toBe(false);
     const refundQueue = await get(finance, '/api/console/money/refunds');

@@ -267,7 +267,10 @@ export async function unwindReversedPayout(
       const made = await tx
         .select({ id: refunds.id, amount: refunds.amount })
         .from(refunds)
-        .where(and(eq(refunds.orderId, found.order.id), eq(refunds.reason, 'payout_returned')));
+        .innerJoin(repayments, eq(repayments.id, refunds.repaymentId))
+        .where(and(eq(refunds.orderId, found.order.id), eq(refunds.reason, 'payout_returned')))
+        // the payments' order, as the first answer listed them
+        .orderBy(asc(repayments.createdAt), asc(repayments.id));
       return {
         result: answer(
           found.order.status,
@@ -290,16 +293,24 @@ export async function unwindReversedPayout(
       .select()
       .from(repayments)
       .where(and(eq(repayments.orderId, found.order.id), eq(repayments.state, 'paid')))
-      .orderBy(asc(repayments.createdAt));
+      .orderBy(asc(repayments.createdAt), asc(repayments.id));
     const paid = cashPaidOn(found.loan);
     const brought = payments.map((r) => ({ repayment: r, amount: heldMoney(r).amount }));
     if (brought.reduce((s, p) => s + p.amount, 0n) !== paid)
-      throw new AppError('PAYOUT_REVERSAL_CANNOT_UNWIND');
+      throw new AppError('PAYOUT_REVERSAL_PAYMENTS_MISMATCH');
     await persistLoanOutcome(tx, found.order, decided, now, {
       by: 'console',
       operatorId: input.actor.operatorId,
       payoutId: returned.id,
       refunded: paid.toString(),
+    });
+    // ST-09: an automatic re-loan undone breaks the streak, as one cancelled unpaid does (the reward
+    // coupon its payout granted stays with the borrower: taking a granted coupon back is not done)
+    await recordAutomaticReloanPayout(tx, {
+      orderId: found.order.id,
+      customerId: found.order.customerId,
+      now,
+      paidOut: false,
     });
     // the refunds finance executes: to the borrower's payout account on the order (the one that
     // bounced, so the console asks finance to confirm the account with the borrower first)

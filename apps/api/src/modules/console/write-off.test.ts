@@ -174,7 +174,7 @@ describe('BE-15 write-off and recovery', () => {
     expect(after.loan.writeOff).toEqual({ amount, recovered: 0n });
     const today = manilaDate(t.clock.now());
     const standing = creditStandingAsOf(
-      { ...after.loan, termDays: after.order.termDays, principal: after.order.principal, cancelled: false },
+      { ...after.loan, termDays: after.order.termDays, principal: after.order.principal },
       today,
     );
     expect(standing).not.toBeNull();

@@ -88,7 +88,6 @@ export async function creditReportRecords(
         disbursedOn: order.disbursedAt ? manilaDate(order.disbursedAt) : null,
         termDays: order.termDays,
         principal: order.principal,
-        cancelled: order.status === 'cancelled',
         transactions: (byOrder.get(order.id) ?? []).map((t) => ({
           type: t.type as LoanTransactionType,
           portions: {

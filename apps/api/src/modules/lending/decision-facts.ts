@@ -103,6 +103,8 @@ export async function decisionFacts(
 /**
  * The most days any of the borrower's repayments came after the due date in force when it was
  * paid (the loan's own history; a repayment's business date is the day the payer paid, BE-10).
+ * A cancelled loan does not count: one undone because its transfer came back (BE-05) was never
+ * the borrower's money, and what they paid on it is refunded.
  */
 export async function worstPastOverdueDays(db: Db | Tx, customerId: string): Promise<number> {
   const [row] = await db
@@ -112,6 +114,13 @@ export async function worstPastOverdueDays(db: Db | Tx, customerId: string): Pro
       >`max(${loanTransactions.businessDate}::date - ${loanTransactions.dueDate}::date)`,
     })
     .from(loanTransactions)
-    .where(and(eq(loanTransactions.customerId, customerId), eq(loanTransactions.type, 'repayment')));
+    .innerJoin(orders, eq(orders.id, loanTransactions.orderId))
+    .where(
+      and(
+        eq(loanTransactions.customerId, customerId),
+        eq(loanTransactions.type, 'repayment'),
+        ne(orders.status, 'cancelled'),
+      ),
+    );
   return Math.max(0, Number(row?.days ?? 0));
 }

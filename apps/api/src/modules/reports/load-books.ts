@@ -54,7 +54,6 @@ export async function loadPortfolioLoans(ctx: Pick<ConsoleContext, 'db'>): Promi
     disbursedOn: o.disbursedAt ? manilaDate(o.disbursedAt) : null,
     termDays: o.termDays,
     principal: o.principal,
-    cancelled: o.status === 'cancelled',
     transactions: byOrder.get(o.id) ?? [],
   }));
 }

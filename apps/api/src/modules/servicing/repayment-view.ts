@@ -16,7 +16,7 @@ import type { ServicingContext } from './servicing-context.ts';
 
 export type RepaymentRow = typeof repayments.$inferSelect;
 
-/** A repayment attempt as its owner sees it, with the receipt once paid (ST-02). */
+/** A repayment attempt as its owner sees it, with the receipt once paid (ST-02), refunded or not. */
 export function repaymentView(r: RepaymentRow): RepaymentViewResponse {
   const state = r.state as RepaymentState;
   return {
@@ -37,8 +37,9 @@ export function repaymentView(r: RepaymentRow): RepaymentViewResponse {
     paymentCode: r.paymentCode,
     expiresAt: r.expiresAt.toISOString(),
     createdAt: r.createdAt.toISOString(),
+    // the money arrived: a receipt, also while it is being returned (the borrower's proof of payment)
     receipt:
-      state === 'paid' && r.paidAt
+      (state === 'paid' || state === 'refunded') && r.paidAt
         ? {
             reference: r.channelReference ?? r.providerCollectionId ?? r.id,
             channel: r.channel as CollectionChannel,

@@ -138,6 +138,7 @@ describe('servicing model', () => {
     expect(resultKind(repayment({ state: 'paid', record: 'success' }))).toBe('success');
     expect(resultKind(repayment({ state: 'held', heldReason: 'amount_mismatch' }))).toBe('held');
     expect(resultKind(repayment({ state: 'failed', record: 'fail' }))).toBe('failed');
+    expect(resultKind(repayment({ state: 'refunded', record: 'fail' }))).toBe('refunded');
     expect(resultKind(repayment({ state: 'expired', record: 'fail' }))).toBe('expired');
     expect(shouldPoll(repayment())).toBe(true);
     expect(shouldPoll(repayment({ state: 'held' }))).toBe(false);

@@ -84,15 +84,17 @@ export function formatManilaTime(iso: string | null | undefined, locale: Locale)
 }
 
 /** What the result part of /repaidDetail shows for one repayment. */
-export type ResultKind = 'waiting' | 'instructions' | 'success' | 'failed' | 'expired' | 'held';
+export type ResultKind = 'waiting' | 'instructions' | 'success' | 'failed' | 'expired' | 'held' | 'refunded';
 export function resultKind(r: Pick<RepaymentViewResponse, 'state' | 'channel'>): ResultKind {
   switch (r.state) {
     case 'paid':
       return 'success';
-    // money finance sent back (issue 11) shows as held: "we keep it safe and return or apply it"
     case 'held':
-    case 'refunded':
       return 'held';
+    // money finance is sending back: held money refunded (issue 11), or a payment on a loan undone
+    // because its transfer came back (BE-05); said as such, with the receipt of what arrived
+    case 'refunded':
+      return 'refunded';
     case 'expired':
       return 'expired';
     case 'failed':

@@ -86,7 +86,7 @@ function Result({ repaymentId }: { repaymentId: string }) {
 
   // once settled or extended, every bill and the home card show the new state
   useEffect(() => {
-    if (kind === 'success' || kind === 'held') {
+    if (kind === 'success' || kind === 'held' || kind === 'refunded') {
       void queryClient.invalidateQueries({ queryKey: ['servicing'] });
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
     }
@@ -132,6 +132,14 @@ function Result({ repaymentId }: { repaymentId: string }) {
             {t(r.purpose === 'extension' ? 'servicing:result.extendedNote' : 'servicing:result.settledNote')}
           </p>
           <Receipt repayment={r} />
+        </>
+      )}
+      {kind === 'refunded' && (
+        <>
+          <p className="rd-held" data-testid="repayment-refunded">
+            {t('servicing:result.refundedNote', { received })}
+          </p>
+          {r.receipt && <Receipt repayment={r} />}
         </>
       )}
       {kind === 'held' && (
@@ -196,7 +204,8 @@ function Records({ current }: { current: string | null }) {
                   {t(`servicing:purpose.${r.purpose}`)} · {partnerName(r.providerCode)}
                 </span>
                 <span className={`sv-chip sv-chip--${r.record}`} data-testid={`record-status-${r.id}`}>
-                  {t(`servicing:records.status.${r.record}`)}
+                  {/* ST-02's three states; a refund (one way "fail") says what happens to the money */}
+                  {t(`servicing:records.status.${r.state === 'refunded' ? 'refunded' : r.record}`)}
                 </span>
               </span>
               <span className="rd-record__bottom">
