@@ -36,6 +36,8 @@ import { applyLoanEvent, loadLoan } from '../servicing/loan-record.ts';
 import { createOperator } from './create-operator.ts';
 import { worstPastOverdueDays } from '../lending/decision-facts.ts';
 import { repaymentView } from '../servicing/repayment-view.ts';
+import { getPayoutAccount } from '../servicing/change-payout-account.ts';
+import { servicingContext } from '../servicing/routes.ts';
 
 /**
  * The finance role's money operations (issue 11, CO-05, BE-05, BE-08): each through the loan's own
@@ -636,6 +638,9 @@ describe('issue 11 payouts: retry or cancel a failed payout', () => {
     expect(await auditsFor('money.payout.unwind', orderId)).toHaveLength(20);
     // a loan that was never the borrower's money does not count against them in the next decision
     expect(await worstPastOverdueDays(db(), customerId)).toBe(0);
+    // RO-02: the account that bounced can be changed before the next loan (no settled loan needed)
+    const account = await getPayoutAccount(servicingContext(t.app), { customerId });
+    expect(account).toMatchObject({ canChange: true, blockedBy: null });
     // it leaves the queue, and the refunds are executed like any other
     expect(await listed()).toBe(false);
     const refundQueue = await get(finance, '/api/console/money/refunds');

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { PayoutAccountResponse } from '@pisonow/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { applicationEvents, applicationSteps, applications, orders } from '../../db/schema/index.ts';
+import {
+  applicationEvents,
+  applicationSteps,
+  applications,
+  orderEvents,
+  orders,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
 import { contractsFor } from '../application/application-context.ts';
@@ -25,18 +31,28 @@ async function accountOf(
         .from(applicationSteps)
         .where(and(eq(applicationSteps.applicationId, application.id), eq(applicationSteps.step, 'bankInfo')))
     : [];
-  // RO-02: only a borrower with a re-loan (a loan fully repaid) may change the payout account
+  // RO-02: only a borrower with a re-loan (a loan fully repaid) may change the payout account; so
+  // may one whose loan was undone because its transfer came back (BE-05): that account bounced,
+  // and the next loan would go to it again
   const [settled] = await db
     .select({ id: orders.id })
     .from(orders)
     .where(ownedBy(orders, customerId, eq(orders.status, 'settled')))
     .limit(1);
+  const [undone] = settled
+    ? [settled]
+    : await db
+        .select({ id: orders.id })
+        .from(orders)
+        .innerJoin(orderEvents, eq(orderEvents.orderId, orders.id))
+        .where(ownedBy(orders, customerId, eq(orderEvents.event, 'payout_reversal_unwound')))
+        .limit(1);
   const account = Object.fromEntries(
     Object.entries((step?.data ?? {}) as Record<string, unknown>).filter(([, v]) => typeof v === 'string'),
   ) as Record<string, string>;
   // RO-02: the console's switch wins; the environment's value is the default (issue 11)
   const maintenance = await switchIsOn(db, 'bankChangeMaintenance', ctx.bankChangeMaintenance);
-  const blockedBy = !settled ? 'no_reloan' : maintenance ? 'maintenance' : null;
+  const blockedBy = !settled && !undone ? 'no_reloan' : maintenance ? 'maintenance' : null;
   return { canChange: blockedBy === null, blockedBy, account, applicationId: application?.id ?? null };
 }
 
