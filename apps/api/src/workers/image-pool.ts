@@ -66,6 +66,11 @@ export class ImageWorkerPool implements FaceDetector, PhotoInspector {
     await this.run<null>('warmUp', {});
   }
 
+  /** the heap and buffer memory of a worker thread (starting one if none is running): tests, diagnostics */
+  workerMemory(): Promise<{ heapUsedMb: number; externalMb: number; arrayBuffersMb: number }> {
+    return this.run('memory', {});
+  }
+
   /** worker threads alive right now */
   get threads(): number {
     return this.pool.threads.length;
