@@ -142,6 +142,12 @@ test.describe('console money operations (issue 11)', () => {
     await expect(refundRow).toContainText(peso(bounced.paid));
     await expect(refundRow).toContainText('loan undone');
     await axe(page, 'finance refunds');
+    // the borrower's account as it is now (here still the one on the order: nothing changes)
+    await refundRow.getByRole('button', { name: 'Use current account' }).click();
+    await page.getByTestId('refund-account-reason').fill('Borrower confirmed the account by phone');
+    await axe(page, 'refund account dialog');
+    await page.getByTestId('refund-account-ok').click();
+    await expect(page.getByText('Refund account: done')).toBeVisible();
     await page.getByRole('tab', { name: 'Payouts' }).click();
 
     // suspense: the underpayment is held; apply it to the loan as a part payment

@@ -130,6 +130,8 @@ export const ERROR_CODES = {
   PAYOUT_REVERSAL_NOT_HELD: { status: 409, catalogue: false },
   PAYOUT_REVERSAL_CANNOT_UNWIND: { status: 409, catalogue: false },
   PAYOUT_REVERSAL_PAYMENTS_MISMATCH: { status: 409, catalogue: false },
+  REFUND_ALREADY_EXECUTED: { status: 409, catalogue: false },
+  REFUND_NO_CURRENT_ACCOUNT: { status: 409, catalogue: false },
   APPROVAL_SAME_OPERATOR: { status: 403, catalogue: false },
   APPROVAL_NOT_PENDING: { status: 409, catalogue: false },
   REVIEW_CASE_DECIDED: { status: 409, catalogue: false },

@@ -9,7 +9,7 @@ import {
   type OperatorRole,
 } from '@pisonow/domain';
 import type { Db } from '../db/client.ts';
-import { orders, payouts, repayments } from '../db/schema/index.ts';
+import { applicationSteps, orders, payouts, repayments } from '../db/schema/index.ts';
 import { applyLoanEvent, decide, loadLoan, persistLoanOutcome } from '../modules/servicing/loan-record.ts';
 import { signInOperator, type TestOperator } from './console-fixtures.ts';
 import { seedDisbursedLoan } from './loan-fixtures.ts';
@@ -126,6 +126,27 @@ export async function seedReturnedPayoutAfterPayments(
   return { orderId, customerId, payoutId, paid };
 }
 
+/** The borrower's payout account as it is now (their application's bankInfo step; RO-02). */
+export async function setCurrentPayoutAccount(
+  db: Db,
+  input: { orderId: string; account: Record<string, string>; now: Date },
+): Promise<void> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, input.orderId));
+  await db
+    .insert(applicationSteps)
+    .values({
+      applicationId: order!.applicationId,
+      step: 'bankInfo',
+      data: input.account,
+      completedAt: input.now,
+      updatedAt: input.now,
+    })
+    .onConflictDoUpdate({
+      target: [applicationSteps.applicationId, applicationSteps.step],
+      set: { data: input.account, updatedAt: input.now },
+    });
+}
+
 /**
  * The role matrix's requests for the money endpoints (issue 11): real records in the states each
  * endpoint acts on, so an allowed role gets a 2xx (finance acts first; admin's second submit finds
@@ -191,6 +212,15 @@ export async function moneyMatrixRequests(
   const refunded = await post(`/api/console/money/suspense/${executed.repaymentId}/refund`, {
     reason: 'fixture',
   });
+  const moving = await held(40_000n);
+  const toMove = await post(`/api/console/money/suspense/${moving.repaymentId}/refund`, {
+    reason: 'fixture',
+  });
+  await setCurrentPayoutAccount(db, {
+    orderId: moving.orderId,
+    account: { channel: 'ewallet', providerCode: 'MAYA', account: '09179998888' },
+    now,
+  });
   const draft = (key: string) =>
     post(
       `/api/console/money/loans/${big}/waivers`,
@@ -228,6 +258,10 @@ export async function moneyMatrixRequests(
     'POST /api/console/money/suspense/:repaymentId/refund': json(
       `/api/console/money/suspense/${refund.repaymentId}/refund`,
       { reason: 'matrix' },
+    ),
+    'POST /api/console/money/refunds/:refundId/current-account': json(
+      `/api/console/money/refunds/${toMove.refundId}/current-account`,
+      { reason: 'matrix: the borrower confirmed the account by phone' },
     ),
     'POST /api/console/money/refunds/:refundId/executed': json(
       `/api/console/money/refunds/${refunded.refundId}/executed`,

@@ -338,12 +338,17 @@ function Refunds() {
     ({ item, transferReference }) =>
       api('POST', `/api/console/money/refunds/${item.id}/executed`, { transferReference }),
   );
+  const [moving, setMoving] = useState<RefundItem | null>(null);
+  const move = useMoneyAction<{ item: RefundItem }>('Refund account', ({ item, reason }) =>
+    api('POST', `/api/console/money/refunds/${item.id}/current-account`, { reason }),
+  );
   return (
     <>
       <Typography.Paragraph>
         Refunds are transfers finance makes at the bank or provider to the borrower&apos;s payout account;
         record the transfer reference once it is sent. A refund for a loan undone because its transfer came
-        back names the account that bounced: confirm the account with the borrower before sending.
+        back names the account that bounced: confirm the account with the borrower before sending, and
+        &ldquo;Use current account&rdquo; once they have changed it (on /changeBank, or with you).
       </Typography.Paragraph>
       {q.error && <Alert type="error" title={q.error.message} />}
       <Table<RefundItem>
@@ -377,9 +382,14 @@ function Refunds() {
             title: 'Actions',
             render: (_, r) =>
               r.state === 'to_execute' ? (
-                <Button size="small" type="primary" onClick={() => setActing(r)}>
-                  Mark executed
-                </Button>
+                <Space>
+                  <Button size="small" type="primary" onClick={() => setActing(r)}>
+                    Mark executed
+                  </Button>
+                  <Button size="small" onClick={() => setMoving(r)}>
+                    Use current account
+                  </Button>
+                </Space>
               ) : (
                 when(r.executedAt)
               ),
@@ -400,6 +410,18 @@ function Refunds() {
             { item: acting, transferReference: v.transferReference ?? '', reason: '' },
             { onSuccess: () => setActing(null) },
           )
+        }
+      />
+      <ReasonDialog
+        title="Send this refund to the borrower's payout account as it is now"
+        okText="Use current account"
+        open={!!moving}
+        busy={move.isPending}
+        testId="refund-account"
+        onCancel={() => setMoving(null)}
+        onOk={(v) =>
+          moving &&
+          move.mutate({ item: moving, reason: v.reason ?? '' }, { onSuccess: () => setMoving(null) })
         }
       />
     </>

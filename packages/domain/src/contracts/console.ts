@@ -384,6 +384,8 @@ export const refundItem = z.object({
 });
 export const refundQueueResponse = z.object({ refunds: z.array(refundItem) });
 export type RefundQueueResponse = z.infer<typeof refundQueueResponse>;
+/** A refund to execute goes to the borrower's payout account as it is now (BE-05). */
+export const refundCurrentAccountRequest = z.strictObject({ reason });
 export const refundExecutedRequest = z.strictObject({
   transferReference: z.string().trim().min(3, { error: 'REQUIRED' }).max(100),
 });
@@ -654,6 +656,7 @@ export const CONSOLE_ACCESS = {
   'POST /api/console/money/payouts/:orderId/retry': FINANCE,
   'POST /api/console/money/payouts/:orderId/cancel': FINANCE,
   'POST /api/console/money/payouts/:orderId/unwind': FINANCE,
+  'POST /api/console/money/refunds/:refundId/current-account': FINANCE,
   'GET /api/console/money/suspense': FINANCE,
   'POST /api/console/money/suspense/:repaymentId/apply': FINANCE,
   'POST /api/console/money/suspense/:repaymentId/refund': FINANCE,

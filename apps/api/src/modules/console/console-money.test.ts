@@ -17,7 +17,11 @@ import {
   type TestOperator,
 } from '../../test/console-fixtures.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
-import { seedHeldRepayment, seedReturnedPayoutAfterPayments } from '../../test/money-fixtures.ts';
+import {
+  seedHeldRepayment,
+  seedReturnedPayoutAfterPayments,
+  setCurrentPayoutAccount,
+} from '../../test/money-fixtures.ts';
 import {
   approvalRequests,
   auditLog,
@@ -648,6 +652,25 @@ describe('issue 11 payouts: retry or cancel a failed payout', () => {
       made.some((m) => m.id === r.id),
     );
     expect(queued.map((r) => r.reason)).toEqual(['payout_returned', 'payout_returned']);
+    // the account on the order bounced: the borrower gives a new one, finance sends the refunds there
+    await setCurrentPayoutAccount(db(), {
+      orderId,
+      account: { channel: 'ewallet', providerCode: 'MAYA', account: '09175551234' },
+      now: t.clock.now(),
+    });
+    const moved = await twenty(() =>
+      post(finance, `/api/console/money/refunds/${made[0]!.id}/current-account`, {
+        reason: 'the borrower confirmed the new account by phone',
+      }),
+    );
+    for (const r of moved)
+      expect(r.body).toMatchObject({ destination: { providerCode: 'MAYA', accountLast4: '1234' } });
+    const [movedRow] = await db().select().from(refunds).where(eq(refunds.id, made[0]!.id));
+    expect(movedRow!.destination).toMatchObject({ account: '09175551234' });
+    const changes = (await auditsFor('money.refund.destination', made[0]!.id)).filter(
+      (a) => a.after !== null,
+    );
+    expect(changes).toHaveLength(1);
     for (const r of made) {
       const done = await post(finance, `/api/console/money/refunds/${r.id}/executed`, {
         transferReference: `INSTAPAY-${r.id.slice(0, 6)}`,
@@ -657,6 +680,12 @@ describe('issue 11 payouts: retry or cancel a failed payout', () => {
     expect(await orderBalance(orderId, 'refunds_payable')).toBe(0n);
     expect(await orderBalance(orderId, 'cash_at_provider')).toBe(0n);
     await expectBalancedLedger();
+    // sent: its account can no longer change
+    const late = await post(finance, `/api/console/money/refunds/${made[0]!.id}/current-account`, {
+      reason: 'too late',
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('REFUND_ALREADY_EXECUTED');
   });
 
   it('BE-05: undoing is refused where the returned money is not held: a failed payout, a reversal the loan took by itself; nothing written', async () => {

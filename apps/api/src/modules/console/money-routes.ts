@@ -12,6 +12,7 @@ import {
   payoutUnwindResponse,
   payoutQueueResponse,
   payoutRetryRequest,
+  refundCurrentAccountRequest,
   refundExecutedRequest,
   refundItem,
   refundQueueResponse,
@@ -33,7 +34,14 @@ import { moneyContext } from './money-context.ts';
 import { requestWriteOff } from './write-off-loan.ts';
 import { requestHardshipPlan } from './hardship-plan.ts';
 import { cancelPayout, listPayoutQueue, retryPayout, unwindReversedPayout } from './payout-queue.ts';
-import { applySuspense, listRefunds, listSuspense, markRefundExecuted, refundSuspense } from './suspense.ts';
+import {
+  applySuspense,
+  listRefunds,
+  listSuspense,
+  markRefundExecuted,
+  refundSuspense,
+  useCurrentRefundAccount,
+} from './suspense.ts';
 
 const tags = ['console'];
 const security = [{ consoleCookie: [] }];
@@ -182,6 +190,26 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listRefunds(ctx, { actor: actorOf(request) }),
+  );
+
+  app.post(
+    '/console/money/refunds/:refundId/current-account',
+    {
+      schema: {
+        tags,
+        summary: "Sends a refund still to execute to the borrower's current payout account (audited)",
+        security,
+        params: refundParams,
+        body: refundCurrentAccountRequest,
+        response: { 200: refundItem, ...refused },
+      },
+    },
+    async (request) =>
+      useCurrentRefundAccount(ctx, {
+        actor: actorOf(request),
+        refundId: request.params.refundId,
+        reason: request.body.reason,
+      }),
   );
 
   app.post(

@@ -12,7 +12,14 @@ import {
   type SuspenseResolutionResponse,
 } from '@pisonow/domain';
 import type { Tx } from '../../db/client.ts';
-import { customers, refunds, repayments, suspenseResolutions } from '../../db/schema/index.ts';
+import {
+  applicationSteps,
+  applications,
+  customers,
+  refunds,
+  repayments,
+  suspenseResolutions,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { decide, loadLoan, loadLoans, persistLoanOutcome } from '../servicing/loan-record.ts';
@@ -369,6 +376,51 @@ export async function markRefundExecuted(
         before: { state: refund.state },
         after: { state: 'executed', transferReference: input.transferReference },
         detail: { amount: refund.amount.toString() },
+      },
+    };
+  });
+}
+
+/**
+ * POST /api/console/money/refunds/:refundId/current-account: a refund still to execute is sent to
+ * the borrower's payout account as it is now (their application's bankInfo step) instead of the
+ * one on the order. A loan undone because its transfer came back names the account that bounced
+ * (BE-05); the borrower changes it on /changeBank (RO-02) or tells finance, who checks it with them
+ * first (the reason records how). Audited; naturally idempotent (the same account again changes
+ * nothing).
+ */
+export async function useCurrentRefundAccount(
+  ctx: MoneyContext,
+  input: { actor: Actor; refundId: string; reason: string },
+): Promise<RefundQueueResponse['refunds'][number]> {
+  const what = { action: 'money.refund.destination', targetType: 'refund', targetId: input.refundId };
+  return auditedAction(ctx, input.actor, what, async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, input.refundId)).for('update');
+    if (!refund) throw new AppError('NOT_FOUND');
+    if (refund.state !== 'to_execute') throw new AppError('REFUND_ALREADY_EXECUTED');
+    const [current] = await tx
+      .select({ data: applicationSteps.data })
+      .from(applicationSteps)
+      .innerJoin(applications, eq(applications.id, applicationSteps.applicationId))
+      .where(and(eq(applications.customerId, refund.customerId), eq(applicationSteps.step, 'bankInfo')));
+    const account = current?.data as Record<string, unknown> | undefined;
+    if (!account || typeof account.channel !== 'string') throw new AppError('REFUND_NO_CURRENT_ACCOUNT');
+    const same = ['channel', 'providerCode', 'account'].every(
+      (key) => (refund.destination[key] ?? null) === (account[key] ?? null),
+    );
+    if (same)
+      return { result: refundView(refund), audit: { replayed: true, detail: { reason: input.reason } } };
+    const [updated] = await tx
+      .update(refunds)
+      .set({ destination: account })
+      .where(eq(refunds.id, refund.id))
+      .returning();
+    return {
+      result: refundView(updated!),
+      audit: {
+        before: { destination: destinationSummary(refund.destination) },
+        after: { destination: destinationSummary(account) },
+        detail: { reason: input.reason },
       },
     };
   });
