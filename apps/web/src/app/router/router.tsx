@@ -52,16 +52,34 @@ async function pageOf(route: AppRoute): Promise<ComponentType> {
 }
 
 const loads = new Map<string, Promise<ComponentType>>();
+/** The pages whose load has finished: a first render of one of them need not suspend (see pageElement). */
+const loaded = new Map<string, ComponentType>();
 
 /** A route's page with everything it waits for, loaded once (the router preloads it, see below). */
 function loadPage(route: AppRoute): Promise<ComponentType> {
   let load = loads.get(route.name);
   if (!load) {
     load = pageOf(route);
-    load.catch(() => loads.delete(route.name)); // offline: the next navigation tries again
+    load.then(
+      (page) => loaded.set(route.name, page),
+      () => loads.delete(route.name), // offline: the next navigation tries again
+    );
     loads.set(route.name, load);
   }
   return load;
+}
+
+/**
+ * Issue 9: the page a visit starts on, loaded before the app's first render (main.tsx), so that
+ * render draws the page itself instead of suspending on it. A page revealed after a suspension
+ * waits for React's fallback throttle (300 ms after the splash was shown): on a cold start that
+ * was most of the time between the page's data arriving and the page being drawn. Nothing when
+ * the shell sends this path elsewhere first.
+ */
+export async function loadFirstPage(pathname: string, search: string): Promise<void> {
+  const route = routeForPath(pathname);
+  if (!route || redirectFor(pathname, search) !== null) return;
+  await loadPage(route).catch(() => undefined); // a failed load shows RouteError, as it would
 }
 
 /** One lazy component per route: the first render suspends until its code (and catalogues) are in. */
@@ -109,10 +127,22 @@ export const appHistory: typeof browserHistory = {
   replace: (to, state) => whenReady(to, () => browserHistory.replace(to, state)),
 };
 
+/**
+ * The component each route renders, chosen at its first render and kept: the page itself when it
+ * was loaded by then, its lazy wrapper otherwise. Kept, because a different component type at the
+ * same place would remount the page (a kept-alive form would lose what was typed).
+ */
+const rendered = new Map<string, ComponentType>();
+
 /** The element of a route's page (its lazy component is made once, above, never during a render). */
 export function pageElement(route: AppRoute): ReactElement | null {
-  const Page = PAGES.get(route.name);
-  return Page ? <Page /> : null;
+  let Page = rendered.get(route.name);
+  if (!Page) {
+    Page = loaded.get(route.name) ?? PAGES.get(route.name);
+    if (!Page) return null;
+    rendered.set(route.name, Page);
+  }
+  return <Page />;
 }
 
 const NotFoundPage = lazy(async () => {

@@ -192,6 +192,8 @@ export default function HomeIndexPage() {
         )}
       </section>
 
+      {/* above the support rows, which come with the summary: it stays where it is drawn */}
+      <FraudWarning />
       {home && (
         <List title={t('home:support.title')}>
           {home.support.hotline && (
@@ -217,7 +219,6 @@ export default function HomeIndexPage() {
           )}
         </List>
       )}
-      <FraudWarning />
     </Page>
   );
 }
