@@ -8,11 +8,15 @@ import { currentLocale, DEFAULT_LOCALE, initI18n } from './lib/i18n/index.ts';
 import { coCoreStore, isLoggedIn } from './lib/store/index.ts';
 import { App } from './app/app.tsx';
 import { startFirstData } from './app/router/first-data.ts';
-import { loadFirstPage, redirectFor } from './app/router/router.tsx';
+import { captureFrom, loadFirstPage, redirectFor } from './app/router/router.tsx';
 
 // Scaling first: the root font size must be right before anything is laid out (SH-10).
 installScaling();
 startFirstData(location.pathname);
+// SH-07: the landing parameters are kept at once, not at the first render (which now waits for the
+// first page): a borrower who moves on before it still has them (the shell captures every
+// navigation's too)
+captureFrom(location.search);
 await initI18n();
 
 /** The app's first render, once the page it starts on is loaded. */

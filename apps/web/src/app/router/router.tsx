@@ -62,7 +62,14 @@ function loadPage(route: AppRoute): Promise<ComponentType> {
     load = pageOf(route);
     load.then(
       (page) => loaded.set(route.name, page),
-      () => loads.delete(route.name), // offline: the next navigation tries again
+      () => {
+        // offline: the next navigation tries again. React.lazy keeps a rejection for good, so the
+        // route's lazy wrapper is made afresh, and a route that rendered it (RouteError now shows
+        // in its place) chooses again at its next render
+        loads.delete(route.name);
+        PAGES.set(route.name, lazyPage(route));
+        rendered.delete(route.name);
+      },
     );
     loads.set(route.name, load);
   }
@@ -77,15 +84,29 @@ function loadPage(route: AppRoute): Promise<ComponentType> {
  * the shell sends this path elsewhere first.
  */
 export async function loadFirstPage(pathname: string, search: string): Promise<void> {
-  const route = routeForPath(pathname);
-  if (!route || redirectFor(pathname, search) !== null) return;
+  // where the shell's redirects lead first (`/` → /start, the login guard, Android): that page is
+  // the one drawn, so it is loaded instead (no blank screen between the redirect and the page)
+  let path = pathname;
+  let query = search;
+  for (let hop = 0; hop < 3; hop++) {
+    const to = redirectFor(path, query);
+    if (to === null) break;
+    const next = new URL(to, window.location.origin);
+    path = next.pathname;
+    query = next.search;
+  }
+  const route = routeForPath(path);
+  if (!route) return;
   await loadPage(route).catch(() => undefined); // a failed load shows RouteError, as it would
 }
 
-/** One lazy component per route: the first render suspends until its code (and catalogues) are in. */
-const PAGES: ReadonlyMap<string, ComponentType> = new Map(
-  ROUTES.map((route) => [route.name, lazy(async () => ({ default: await loadPage(route) }))]),
-);
+/** A route's lazy component: its first render suspends until its code (and catalogues) are in. */
+function lazyPage(route: AppRoute): ComponentType {
+  return lazy(async () => ({ default: await loadPage(route) }));
+}
+
+/** One lazy component per route (made afresh after a failed load, see loadPage). */
+const PAGES = new Map<string, ComponentType>(ROUTES.map((route) => [route.name, lazyPage(route)]));
 
 const browserHistory = UNSAFE_createBrowserHistory({ v5Compat: true });
 let pending = 0;

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatPeso } from '@pisonow/domain/money';
 import { coCoreStore, useCoCore } from '../../../lib/store/index.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { COUPONS_KEY } from '../../../lib/coupon-keys.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { reportStandalone, standaloneLaunch } from './report-standalone.ts';
 
 const reported = new Set<string>();
@@ -35,8 +37,11 @@ export function useStandaloneReport() {
         } catch {
           // private mode: the server is idempotent anyway
         }
-        if (result.granted && result.coupon)
+        if (result.granted && result.coupon) {
           showToast(t('coupons:homeScreen.granted', { amount: formatPeso(BigInt(result.coupon.amount)) }));
+          // a coupon list already on screen (the borrower went straight to /coupon) shows it too
+          void queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
+        }
       })
       .catch(() => reported.delete(customerId));
   }, [token, customerId, t]);

@@ -5,7 +5,7 @@ import { errorMessage, formatPeso, type HomeSummaryResponse } from '@pisonow/dom
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { errorText } from '../../../lib/api/index.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useLoggedIn } from '../../../lib/store/index.ts';
+import { coCoreStore, useLoggedIn } from '../../../lib/store/index.ts';
 import { Button } from '../../../lib/ui/button.tsx';
 import { List, ListRow } from '../../../lib/ui/list-row.tsx';
 import { FraudWarning } from '../../../lib/ui/fraud-warning.tsx';
@@ -18,6 +18,19 @@ const REVIEW_PATH = '/bankInfo?review=1';
 const peso = (centavos: string | null | undefined) => formatPeso(BigInt(centavos ?? '0'));
 
 type Action = { label: string; to: string; testId: string };
+
+/**
+ * Which card the summary drew last time (kept in the store's `homeData`): the placeholder takes
+ * that card's height, so the page below does not move when the summary comes (issue 9, layout
+ * shift; a new borrower's card is the tallest, a loan's the shortest).
+ */
+type CardKind = 'new' | 'loan' | 'status';
+const cardKindOf = (home: HomeSummaryResponse): CardKind =>
+  home.order ? 'loan' : home.application.status === 'none' ? 'new' : 'status';
+function lastCardKind(): CardKind {
+  const kind = coCoreStore.getState().homeData.cardKind;
+  return kind === 'loan' || kind === 'status' ? kind : 'new';
+}
 
 /** The one next thing to do, from the summary (ST-01, ST-05, ST-06). */
 function nextAction(home: HomeSummaryResponse | undefined, t: (key: string) => string): Action | null {
@@ -64,6 +77,11 @@ export default function HomeIndexPage() {
   const status = home?.application.status ?? 'none';
   const order = home?.order ?? null;
   const action = nextAction(home, t);
+  const cardKind = home ? cardKindOf(home) : null;
+  useEffect(() => {
+    if (cardKind && coCoreStore.getState().homeData.cardKind !== cardKind)
+      coCoreStore.setState((s) => ({ homeData: { ...s.homeData, cardKind } }));
+  }, [cardKind]);
 
   // Kept alive (SH-03): effects run again each time the page becomes visible, so home is fresh
   // after a withdrawal or a repayment elsewhere in the app.
@@ -96,7 +114,7 @@ export default function HomeIndexPage() {
               </Button>
             </div>
           ) : (
-            <div className="home__pending" data-testid="home-pending">
+            <div className={`home__pending home__pending--${lastCardKind()}`} data-testid="home-pending">
               <p className="visually-hidden">{t('home:card.loading')}</p>
               <span className="home__pending-line home__pending-line--short" aria-hidden="true" />
               <span className="home__pending-line" aria-hidden="true" />
