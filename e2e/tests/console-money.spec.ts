@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,19 +29,14 @@ async function borrowerWithFailedPayout(browser: Browser): Promise<string> {
   return orderId;
 }
 
-/** A borrower with a paid-out loan who sends `amount(order)` by bank transfer: held in suspense. */
-async function borrowerWhoSends(
-  browser: Browser,
-  amount: (order: { total: bigint; netProceeds: bigint }) => bigint,
-): Promise<{ orderId: string; sent: bigint }> {
-  const page = await (await browser.newContext()).newPage();
-  const { orderId } = await borrowerWithLoanThroughApi(page);
-  const headers = await bearer(page);
+/** A full repayment started by bank transfer for what the loan asks now: its id and that amount. */
+async function startFullRepayment(
+  page: Page,
+  orderId: string,
+): Promise<{ repaymentId: string; total: bigint }> {
   const total = BigInt((await getOrder(page, orderId)).balance?.total ?? '0');
-  const view = await page.request.get(`/api/orders/${orderId}`, { headers });
-  const netProceeds = BigInt(((await view.json()) as { netProceeds: string }).netProceeds);
   const started = await page.request.post(`/api/orders/${orderId}/repayments`, {
-    headers: { ...headers, 'idempotency-key': randomUUID() },
+    headers: { ...(await bearer(page)), 'idempotency-key': randomUUID() },
     data: {
       purpose: 'full',
       channel: 'bank_transfer',
@@ -50,7 +45,19 @@ async function borrowerWhoSends(
     },
   });
   expect(started.status(), await started.text()).toBe(201);
-  const repaymentId = ((await started.json()) as { id: string }).id;
+  return { repaymentId: ((await started.json()) as { id: string }).id, total };
+}
+
+/** A borrower with a paid-out loan who sends `amount(order)` by bank transfer: held in suspense. */
+async function borrowerWhoSends(
+  browser: Browser,
+  amount: (order: { total: bigint; netProceeds: bigint }) => bigint,
+): Promise<{ orderId: string; sent: bigint }> {
+  const page = await (await browser.newContext()).newPage();
+  const { orderId } = await borrowerWithLoanThroughApi(page);
+  const view = await page.request.get(`/api/orders/${orderId}`, { headers: await bearer(page) });
+  const netProceeds = BigInt(((await view.json()) as { netProceeds: string }).netProceeds);
+  const { repaymentId, total } = await startFullRepayment(page, orderId);
   const sent = amount({ total, netProceeds });
   await simulate(page, repaymentId, { outcome: 'pay_different', amount: String(sent) });
   await page.context().close();
@@ -68,19 +75,8 @@ async function borrowerRepaidThenPayoutReturned(
   const { orderId } = await borrowerWithLoanThroughApi(page, {
     payoutAccount: (phone) => `0${phone.slice(0, 6)}2222`,
   });
-  const headers = await bearer(page);
-  const total = BigInt((await getOrder(page, orderId)).balance?.total ?? '0');
-  const started = await page.request.post(`/api/orders/${orderId}/repayments`, {
-    headers: { ...headers, 'idempotency-key': randomUUID() },
-    data: {
-      purpose: 'full',
-      channel: 'bank_transfer',
-      providerCode: 'BANK_TRANSFER',
-      expectedAmount: String(total),
-    },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  await simulate(page, ((await started.json()) as { id: string }).id, { outcome: 'pay' });
+  const { repaymentId, total } = await startFullRepayment(page, orderId);
+  await simulate(page, repaymentId, { outcome: 'pay' });
   expect((await getOrder(page, orderId)).status).toBe('settled');
   const back = await page.request.post(`/api/sandbox/orders/${orderId}/payout/callback`, {
     data: { state: 'reversed', failureCode: 'ACCOUNT_CLOSED' },

@@ -237,6 +237,28 @@ describe('BE-15 portfolio reports from loan histories', () => {
     expect(collectionEfficiency(loans, '2026-01').efficiency).toBeNull();
   });
 
+  it('BE-15 BE-05 a loan undone after its transfer came back: its payments count in their month, and go back out in the month it is undone', () => {
+    const undone = loan('undone', '2026-03-01', 14, [
+      disbursement('2026-03-01', 100_000n, 10_000n),
+      repayment('2026-03-15', 100_000n, 10_000n),
+      // the transfer came back in April; finance undid the loan and refunds the 110,000 paid
+      {
+        type: 'reversal',
+        portions: balance(),
+        cash: -97_000n,
+        businessDate: '2026-04-03',
+      },
+    ]);
+    // March, as it was reported: collected what was paid on the due date
+    expect(collectionEfficiency([undone], '2026-03')).toMatchObject({
+      fellDue: 110_000n,
+      collected: 110_000n,
+      collectedAll: 110_000n,
+    });
+    // April: the refund is money going back, not a collection
+    expect(collectionEfficiency([undone], '2026-04')).toMatchObject({ collectedAll: -110_000n });
+  });
+
   it('BE-15 write-offs and recoveries of a month come from the ledger (credit loss, recovery income)', () => {
     const movements = [
       { account: 'credit_loss_expense', date: '2026-03-31', amount: 50_000n },

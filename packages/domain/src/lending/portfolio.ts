@@ -253,11 +253,35 @@ export interface CollectionEfficiency {
   collected: Centavos;
   /** collected ÷ fellDue; null when nothing fell due */
   efficiency: number | null;
-  /** every repayment received in the month, arrears of earlier months included */
+  /**
+   * every repayment received in the month, arrears of earlier months included, less what was
+   * refunded in the month on loans undone because their transfer came back (BE-05)
+   */
   collectedAll: Centavos;
 }
 
-const cashOf = (t: { type: string; cash: Centavos }) => (t.type === 'repayment' ? t.cash : 0n);
+/**
+ * The cash each transaction brought in, by its business date: a repayment's. A loan undone after
+ * its transfer came back (BE-05: a reversal of the proceeds with payments before it) gives back
+ * what had been paid since its payout, on the day it is undone: refunds are not collections, and a
+ * month already reported keeps what it collected.
+ */
+function cashIn(loan: PortfolioLoan): { businessDate: string; cash: Centavos }[] {
+  const flows: { businessDate: string; cash: Centavos }[] = [];
+  let paidSincePayout = 0n;
+  for (const t of loan.transactions) {
+    if (t.type === 'disbursement') paidSincePayout = 0n;
+    if (t.type === 'repayment') {
+      paidSincePayout += t.cash;
+      flows.push({ businessDate: t.businessDate, cash: t.cash });
+    }
+    if (t.type === 'reversal' && t.cash < 0n && paidSincePayout > 0n) {
+      flows.push({ businessDate: t.businessDate, cash: -paidSincePayout });
+      paidSincePayout = 0n;
+    }
+  }
+  return flows;
+}
 
 /**
  * Collection efficiency for a month (BE-15): cash collected ÷ the amount that fell due. A loan's
@@ -274,21 +298,21 @@ export function collectionEfficiency(loans: readonly PortfolioLoan[], month: str
   let collectedAll = 0n;
   for (const loan of loans) {
     const inMonth = (d: string) => d >= start && d <= end;
-    collectedAll += loan.transactions
-      .filter((t) => inMonth(t.businessDate))
-      .reduce((s, t) => s + cashOf(t), 0n);
+    const flows = cashIn(loan);
+    const collectedIn = flows.filter((f) => inMonth(f.businessDate)).reduce((s, f) => s + f.cash, 0n);
+    collectedAll += collectedIn;
     const dues = dueDatesThatFell(loan).filter(inMonth);
     if (dues.length === 0) continue;
     let windowStart = start;
     for (const d of dues) {
       const owed = totalOf(outstandingOf(loan.transactions.filter((t) => t.businessDate < d)));
-      const paidBefore = loan.transactions
-        .filter((t) => t.businessDate >= windowStart && t.businessDate < d)
-        .reduce((s, t) => s + cashOf(t), 0n);
+      const paidBefore = flows
+        .filter((f) => f.businessDate >= windowStart && f.businessDate < d)
+        .reduce((s, f) => s + f.cash, 0n);
       fellDue += (owed > 0n ? owed : 0n) + paidBefore;
       windowStart = d;
     }
-    collected += loan.transactions.filter((t) => inMonth(t.businessDate)).reduce((s, t) => s + cashOf(t), 0n);
+    collected += collectedIn;
   }
   return {
     month,

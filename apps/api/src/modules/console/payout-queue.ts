@@ -313,7 +313,8 @@ export async function unwindReversedPayout(
       paidOut: false,
     });
     // the refunds finance executes: to the borrower's payout account on the order (the one that
-    // bounced, so the console asks finance to confirm the account with the borrower first)
+    // bounced: the console asks finance to confirm the account with the borrower first, and can
+    // send a refund to the borrower's current account instead, suspense.ts useCurrentRefundAccount)
     const refundIds: string[] = [];
     for (const { repayment, amount } of brought) {
       const id = randomUUID();
