@@ -144,6 +144,16 @@ test.describe('console money operations (issue 11)', () => {
     await axe(page, 'refund account dialog');
     await page.getByTestId('refund-account-ok').click();
     await expect(page.getByText('Refund account: done')).toBeVisible();
+    // sent, then the bank returns it: owed again, waiting to be sent again as its second attempt
+    await refundRow.getByRole('button', { name: 'Mark executed' }).click();
+    await page.getByTestId('refund-action-transferReference').fill('INSTAPAY-E2E-1');
+    await page.getByTestId('refund-action-ok').click();
+    await expect(refundRow).toContainText('INSTAPAY-E2E-1');
+    await refundRow.getByRole('button', { name: 'Came back' }).click();
+    await page.getByTestId('refund-returned-reason').fill('The bank returned it: account closed');
+    await axe(page, 'refund returned dialog');
+    await page.getByTestId('refund-returned-ok').click();
+    await expect(refundRow).toContainText('attempt 2');
     await page.getByRole('tab', { name: 'Payouts' }).click();
 
     // suspense: the underpayment is held; apply it to the loan as a part payment

@@ -132,6 +132,7 @@ export const ERROR_CODES = {
   PAYOUT_REVERSAL_PAYMENTS_MISMATCH: { status: 409, catalogue: false },
   REFUND_ALREADY_EXECUTED: { status: 409, catalogue: false },
   REFUND_NO_CURRENT_ACCOUNT: { status: 409, catalogue: false },
+  REFUND_NOT_EXECUTED: { status: 409, catalogue: false },
   APPROVAL_SAME_OPERATOR: { status: 403, catalogue: false },
   APPROVAL_NOT_PENDING: { status: 409, catalogue: false },
   REVIEW_CASE_DECIDED: { status: 409, catalogue: false },

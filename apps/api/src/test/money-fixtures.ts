@@ -212,6 +212,11 @@ export async function moneyMatrixRequests(
   const refunded = await post(`/api/console/money/suspense/${executed.repaymentId}/refund`, {
     reason: 'fixture',
   });
+  const bouncing = await held(50_000n);
+  const toBounce = await post(`/api/console/money/suspense/${bouncing.repaymentId}/refund`, {
+    reason: 'fixture',
+  });
+  await post(`/api/console/money/refunds/${toBounce.refundId}/executed`, { transferReference: 'MATRIX-B' });
   const moving = await held(40_000n);
   const toMove = await post(`/api/console/money/suspense/${moving.repaymentId}/refund`, {
     reason: 'fixture',
@@ -262,6 +267,10 @@ export async function moneyMatrixRequests(
     'POST /api/console/money/refunds/:refundId/current-account': json(
       `/api/console/money/refunds/${toMove.refundId}/current-account`,
       { reason: 'matrix: the borrower confirmed the account by phone' },
+    ),
+    'POST /api/console/money/refunds/:refundId/returned': json(
+      `/api/console/money/refunds/${toBounce.refundId}/returned`,
+      { attempt: 1, reason: 'matrix: the bank returned the transfer' },
     ),
     'POST /api/console/money/refunds/:refundId/executed': json(
       `/api/console/money/refunds/${refunded.refundId}/executed`,

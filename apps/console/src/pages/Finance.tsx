@@ -338,6 +338,10 @@ function Refunds() {
     ({ item, transferReference }) =>
       api('POST', `/api/console/money/refunds/${item.id}/executed`, { transferReference }),
   );
+  const [returning, setReturning] = useState<RefundItem | null>(null);
+  const giveBack = useMoneyAction<{ item: RefundItem }>('Refund returned', ({ item, reason }) =>
+    api('POST', `/api/console/money/refunds/${item.id}/returned`, { attempt: item.attempt, reason }),
+  );
   const [moving, setMoving] = useState<RefundItem | null>(null);
   const move = useMoneyAction<{ item: RefundItem }>('Refund account', ({ item, reason }) =>
     api('POST', `/api/console/money/refunds/${item.id}/current-account`, { reason }),
@@ -374,7 +378,12 @@ function Refunds() {
           {
             title: 'State',
             dataIndex: 'state',
-            render: (v: string) => <Tag>{v}</Tag>,
+            render: (v: string, r) => (
+              <Tag>
+                {v}
+                {r.attempt > 1 ? ` (attempt ${r.attempt})` : ''}
+              </Tag>
+            ),
           },
           { title: 'Reference', dataIndex: 'transferReference', render: (v: string | null) => v ?? '—' },
           { title: 'Decided', dataIndex: 'createdAt', render: when },
@@ -391,7 +400,12 @@ function Refunds() {
                   </Button>
                 </Space>
               ) : (
-                when(r.executedAt)
+                <Space>
+                  {when(r.executedAt)}
+                  <Button size="small" danger onClick={() => setReturning(r)}>
+                    Came back
+                  </Button>
+                </Space>
               ),
           },
         ]}
@@ -409,6 +423,21 @@ function Refunds() {
           act.mutate(
             { item: acting, transferReference: v.transferReference ?? '', reason: '' },
             { onSuccess: () => setActing(null) },
+          )
+        }
+      />
+      <ReasonDialog
+        title="The refund transfer came back: the money is owed again and the refund waits to be sent again"
+        okText="Record return"
+        open={!!returning}
+        busy={giveBack.isPending}
+        testId="refund-returned"
+        onCancel={() => setReturning(null)}
+        onOk={(v) =>
+          returning &&
+          giveBack.mutate(
+            { item: returning, reason: v.reason ?? '' },
+            { onSuccess: () => setReturning(null) },
           )
         }
       />

@@ -368,6 +368,8 @@ export const refundItem = z.object({
   customerId: z.string(),
   amount: centavos,
   state: z.enum(['to_execute', 'executed']),
+  /** the transfer this is: 1, then 2 once one came back (BE-05), … */
+  attempt: z.number().int(),
   /**
    * held_money: money held in suspense, refunded; payout_returned: a payment on a loan undone
    * because its transfer came back (the destination is the account that bounced: confirm it first)
@@ -384,6 +386,8 @@ export const refundItem = z.object({
 });
 export const refundQueueResponse = z.object({ refunds: z.array(refundItem) });
 export type RefundQueueResponse = z.infer<typeof refundQueueResponse>;
+/** The refund transfer that came back, named by its attempt: a second submit finds it returned. */
+export const refundReturnedRequest = z.strictObject({ attempt: z.number().int().min(1), reason });
 /** A refund to execute goes to the borrower's payout account as it is now (BE-05). */
 export const refundCurrentAccountRequest = z.strictObject({ reason });
 export const refundExecutedRequest = z.strictObject({
@@ -657,6 +661,7 @@ export const CONSOLE_ACCESS = {
   'POST /api/console/money/payouts/:orderId/cancel': FINANCE,
   'POST /api/console/money/payouts/:orderId/unwind': FINANCE,
   'POST /api/console/money/refunds/:refundId/current-account': FINANCE,
+  'POST /api/console/money/refunds/:refundId/returned': FINANCE,
   'GET /api/console/money/suspense': FINANCE,
   'POST /api/console/money/suspense/:repaymentId/apply': FINANCE,
   'POST /api/console/money/suspense/:repaymentId/refund': FINANCE,

@@ -7,6 +7,7 @@ import {
   bigint,
   check,
   index,
+  integer,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -94,8 +95,13 @@ export const refunds = pgTable(
      */
     reason: text('reason').notNull().default('held_money'),
     destination: jsonb('destination').$type<Record<string, unknown>>().notNull(),
-    /** to_execute → executed */
+    /** to_execute → executed; executed → to_execute again when the transfer came back */
     state: text('state').notNull(),
+    /**
+     * the transfer this is (1, then 2 after one came back, …): the ledger keys of its payment and
+     * return carry it, so a transfer sent again posts again and a return is posted once
+     */
+    attempt: integer('attempt').notNull().default(1),
     /** the bank's or provider's reference of the transfer, when executed */
     transferReference: text('transfer_reference'),
     decidedBy: uuid('decided_by')

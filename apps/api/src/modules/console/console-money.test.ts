@@ -686,6 +686,33 @@ describe('issue 11 payouts: retry or cancel a failed payout', () => {
     });
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('REFUND_ALREADY_EXECUTED');
+
+    // the second refund's transfer comes back (a closed account): owed again, sent again
+    const bounced = made[1]!;
+    const returned = await twenty(() =>
+      post(finance, `/api/console/money/refunds/${bounced.id}/returned`, {
+        attempt: 1,
+        reason: 'the bank returned it: account closed',
+      }),
+    );
+    for (const r of returned) expect(r.body).toMatchObject({ state: 'to_execute', attempt: 2 });
+    expect(await ledgerKeys(`refund-returned:${bounced.id}:1`)).toHaveLength(1);
+    expect(await orderBalance(orderId, 'refunds_payable')).toBe(-bounced.amount);
+    expect(await orderBalance(orderId, 'cash_at_provider')).toBe(bounced.amount);
+    // a return of an attempt not sent is refused
+    const early = await post(finance, `/api/console/money/refunds/${bounced.id}/returned`, {
+      attempt: 2,
+      reason: 'not sent yet',
+    });
+    expect(early.body.code).toBe('REFUND_NOT_EXECUTED');
+    const again = await post(finance, `/api/console/money/refunds/${bounced.id}/executed`, {
+      transferReference: 'INSTAPAY-AGAIN',
+    });
+    expect(again.body).toMatchObject({ state: 'executed', attempt: 2, transferReference: 'INSTAPAY-AGAIN' });
+    expect(await ledgerKeys(`refund-paid:${bounced.id}:2`)).toHaveLength(1);
+    expect(await orderBalance(orderId, 'refunds_payable')).toBe(0n);
+    expect(await orderBalance(orderId, 'cash_at_provider')).toBe(0n);
+    await expectBalancedLedger();
   });
 
   it('BE-05: undoing is refused where the returned money is not held: a failed payout, a reversal the loan took by itself; nothing written', async () => {

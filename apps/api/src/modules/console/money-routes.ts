@@ -14,6 +14,7 @@ import {
   payoutRetryRequest,
   refundCurrentAccountRequest,
   refundExecutedRequest,
+  refundReturnedRequest,
   refundItem,
   refundQueueResponse,
   suspenseApplyRequest,
@@ -39,6 +40,7 @@ import {
   listRefunds,
   listSuspense,
   markRefundExecuted,
+  markRefundReturned,
   refundSuspense,
   useCurrentRefundAccount,
 } from './suspense.ts';
@@ -209,6 +211,26 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         refundId: request.params.refundId,
         reason: request.body.reason,
+      }),
+  );
+
+  app.post(
+    '/console/money/refunds/:refundId/returned',
+    {
+      schema: {
+        tags,
+        summary: 'Records that a refund transfer came back: owed again, to be sent again (audited)',
+        security,
+        params: refundParams,
+        body: refundReturnedRequest,
+        response: { 200: refundItem, ...refused },
+      },
+    },
+    async (request) =>
+      markRefundReturned(ctx, {
+        actor: actorOf(request),
+        refundId: request.params.refundId,
+        ...request.body,
       }),
   );
 

@@ -313,6 +313,7 @@ function refundView(r: typeof refunds.$inferSelect): RefundQueueResponse['refund
     customerId: r.customerId,
     amount: r.amount.toString(),
     state: r.state as 'to_execute' | 'executed',
+    attempt: r.attempt,
     reason: r.reason as RefundQueueResponse['refunds'][number]['reason'],
     destination: destinationSummary(r.destination),
     transferReference: r.transferReference,
@@ -350,7 +351,7 @@ export async function markRefundExecuted(
       return { result: refundView(refund), audit: { replayed: true, detail: {} } };
     await postLedgerTransaction(tx, {
       kind: 'refund_paid',
-      idempotencyKey: `refund-paid:${refund.id}`,
+      idempotencyKey: refundPaidKey(refund),
       customerId: refund.customerId,
       orderId: refund.orderId,
       reference: input.transferReference,
@@ -376,6 +377,65 @@ export async function markRefundExecuted(
         before: { state: refund.state },
         after: { state: 'executed', transferReference: input.transferReference },
         detail: { amount: refund.amount.toString() },
+      },
+    };
+  });
+}
+
+/** The ledger key of a refund attempt's payment (the first attempt's is the one refunds always had). */
+function refundPaidKey(refund: { id: string; attempt: number }): string {
+  return refund.attempt === 1 ? `refund-paid:${refund.id}` : `refund-paid:${refund.id}:${refund.attempt}`;
+}
+
+/**
+ * POST /api/console/money/refunds/:refundId/returned: the refund transfer came back (a closed or
+ * wrong account). The money is in our float again and still owed to the borrower (cash → refunds
+ * payable), and the refund waits to be sent again as its next attempt, to an account finance
+ * confirms with the borrower ("Use current account"). Only an executed refund; naturally
+ * idempotent: the request names the attempt that came back, and a second submit finds it returned.
+ */
+export async function markRefundReturned(
+  ctx: MoneyContext,
+  input: { actor: Actor; refundId: string; attempt: number; reason: string },
+): Promise<RefundQueueResponse['refunds'][number]> {
+  const now = ctx.clock.now();
+  const what = { action: 'money.refund.returned', targetType: 'refund', targetId: input.refundId };
+  return auditedAction(ctx, input.actor, what, async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, input.refundId)).for('update');
+    if (!refund) throw new AppError('NOT_FOUND');
+    if (refund.attempt > input.attempt)
+      return { result: refundView(refund), audit: { replayed: true, detail: { reason: input.reason } } };
+    if (refund.state !== 'executed' || refund.attempt !== input.attempt)
+      throw new AppError('REFUND_NOT_EXECUTED');
+    await postLedgerTransaction(tx, {
+      kind: 'refund_returned',
+      idempotencyKey: `refund-returned:${refund.id}:${refund.attempt}`,
+      customerId: refund.customerId,
+      orderId: refund.orderId,
+      reference: refund.transferReference,
+      entries: balanced([
+        { account: 'cash_at_provider', amount: refund.amount },
+        { account: 'refunds_payable', amount: -refund.amount },
+      ]),
+      at: now,
+    });
+    const [updated] = await tx
+      .update(refunds)
+      .set({
+        state: 'to_execute',
+        attempt: refund.attempt + 1,
+        transferReference: null,
+        executedBy: null,
+        executedAt: null,
+      })
+      .where(eq(refunds.id, refund.id))
+      .returning();
+    return {
+      result: refundView(updated!),
+      audit: {
+        before: { state: refund.state, attempt: refund.attempt, transferReference: refund.transferReference },
+        after: { state: 'to_execute', attempt: refund.attempt + 1 },
+        detail: { reason: input.reason, amount: refund.amount.toString() },
       },
     };
   });
