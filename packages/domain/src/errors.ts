@@ -130,6 +130,7 @@ export const ERROR_CODES = {
   PAYOUT_REVERSAL_NOT_HELD: { status: 409, catalogue: false },
   PAYOUT_REVERSAL_CANNOT_UNWIND: { status: 409, catalogue: false },
   PAYOUT_REVERSAL_PAYMENTS_MISMATCH: { status: 409, catalogue: false },
+  PAYOUT_REVERSAL_DISPUTE_OPEN: { status: 409, catalogue: false },
   REFUND_ALREADY_EXECUTED: { status: 409, catalogue: false },
   REFUND_NO_CURRENT_ACCOUNT: { status: 409, catalogue: false },
   REFUND_NOT_EXECUTED: { status: 409, catalogue: false },

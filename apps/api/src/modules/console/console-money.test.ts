@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import {
@@ -16,7 +17,7 @@ import {
   type ConsoleSession,
   type TestOperator,
 } from '../../test/console-fixtures.ts';
-import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
+import { seedDisbursedLoan, seedReceiptPhoto } from '../../test/loan-fixtures.ts';
 import {
   seedHeldRepayment,
   seedReturnedPayoutAfterPayments,
@@ -32,6 +33,7 @@ import {
   loanTransactions,
   messages,
   orders,
+  paymentDisputes,
   payouts,
   refunds,
   repayments,
@@ -745,6 +747,38 @@ describe('issue 11 payouts: retry or cancel a failed payout', () => {
     );
     const rows = await db().select().from(refunds).where(eq(refunds.orderId, undone.orderId));
     expect(rows).toEqual([]);
+  });
+
+  it('BE-05 BE-10: a payment dispute still open on the loan is decided first; nothing written', async () => {
+    const { orderId, customerId, payoutId } = await seedReturnedPayoutAfterPayments(db(), {
+      disbursedAt: ago(3 * DAY),
+      now: t.clock.now(),
+      payments: ['extension'],
+    });
+    const disputeId = randomUUID();
+    await db()
+      .insert(paymentDisputes)
+      .values({
+        id: disputeId,
+        orderId,
+        customerId,
+        providerCode: 'GCASH',
+        reference: 'GC-REF-123456',
+        amount: 50_000n,
+        paidOn: manilaDate(ago(DAY)),
+        receiptPhotoId: await seedReceiptPhoto(db(), customerId, ago(DAY)),
+        status: 'open',
+        createdAt: ago(DAY),
+      });
+    const refused = await post(finance, `/api/console/money/payouts/${orderId}/unwind`, {
+      payoutId,
+      reason: 'the transfer came back',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('PAYOUT_REVERSAL_DISPUTE_OPEN');
+    expect(await ledgerKeys(`unwound:${payoutId}`)).toHaveLength(0);
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe('extended');
   });
 
   it('BE-08: every money action writes exactly one audit entry', async () => {

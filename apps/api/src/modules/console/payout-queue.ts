@@ -7,7 +7,14 @@ import {
   type PayoutQueueResponse,
   type PayoutUnwindResponse,
 } from '@pisonow/domain';
-import { ledgerTransactions, orders, payouts, refunds, repayments } from '../../db/schema/index.ts';
+import {
+  ledgerTransactions,
+  orders,
+  paymentDisputes,
+  payouts,
+  refunds,
+  repayments,
+} from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { JOBS } from '../../plugins/app/job-types.ts';
@@ -287,6 +294,14 @@ export async function unwindReversedPayout(
       .where(eq(ledgerTransactions.idempotencyKey, `suspense:payout-reversed:${returned.id}`));
     if (returned.state !== 'reversed' || attempts[0]!.id !== returned.id || !held)
       throw new AppError('PAYOUT_REVERSAL_NOT_HELD');
+    // a payment the borrower reported and support has not decided yet (BE-10) is decided first, as
+    // before a write-off: matched, it is one of the payments refunded; undone, the loan could no
+    // longer take it, and a rejection would tell the borrower that late charges run again
+    const [disputed] = await tx
+      .select({ id: paymentDisputes.id })
+      .from(paymentDisputes)
+      .where(and(eq(paymentDisputes.orderId, found.order.id), eq(paymentDisputes.status, 'open')));
+    if (disputed) throw new AppError('PAYOUT_REVERSAL_DISPUTE_OPEN');
     const decided = decide(found.loan, { type: 'payout_reversal_unwound', payoutId: returned.id, at: now });
     // what the loan's history says was paid in cash must be what the payments recorded brought
     const payments = await tx
