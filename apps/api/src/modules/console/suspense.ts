@@ -24,6 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { decide, loadLoan, loadLoans, persistLoanOutcome } from '../servicing/loan-record.ts';
 import { extensionDisclosure, keepExtensionDisclosure } from '../servicing/extension-disclosure.ts';
+import { samePayoutAccount } from '../servicing/change-payout-account.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { auditedAction, destinationSummary, type Audited, type MoneyContext } from './money-context.ts';
 
@@ -465,10 +466,7 @@ export async function useCurrentRefundAccount(
       .where(and(eq(applications.customerId, refund.customerId), eq(applicationSteps.step, 'bankInfo')));
     const account = current?.data as Record<string, unknown> | undefined;
     if (!account || typeof account.channel !== 'string') throw new AppError('REFUND_NO_CURRENT_ACCOUNT');
-    const same = ['channel', 'providerCode', 'account'].every(
-      (key) => (refund.destination[key] ?? null) === (account[key] ?? null),
-    );
-    if (same)
+    if (samePayoutAccount(refund.destination, account))
       return { result: refundView(refund), audit: { replayed: true, detail: { reason: input.reason } } };
     const [updated] = await tx
       .update(refunds)

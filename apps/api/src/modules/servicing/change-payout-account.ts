@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { PayoutAccountResponse } from '@pisonow/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -15,6 +15,13 @@ import { contractsFor } from '../application/application-context.ts';
 import { validationError } from '../application/validation-error.ts';
 import { switchIsOn } from '../platform/operational-switches.ts';
 import type { ServicingContext } from './servicing-context.ts';
+
+/** Two payout accounts are the same one: the same channel, provider and account number. */
+export function samePayoutAccount(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return (['channel', 'providerCode', 'account'] as const).every(
+    (key) => (a[key] ?? null) === (b[key] ?? null),
+  );
+}
 
 async function accountOf(
   db: Db | Tx,
@@ -34,25 +41,21 @@ async function accountOf(
   // RO-02: only a borrower with a re-loan (a loan fully repaid) may change the payout account; so
   // may one whose loan was undone because its transfer came back (BE-05): that account bounced,
   // and the next loan would go to it again
-  const [settled] = await db
+  const [reloan] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(ownedBy(orders, customerId, eq(orders.status, 'settled')))
+    .leftJoin(
+      orderEvents,
+      and(eq(orderEvents.orderId, orders.id), eq(orderEvents.event, 'payout_reversal_unwound')),
+    )
+    .where(ownedBy(orders, customerId, or(eq(orders.status, 'settled'), isNotNull(orderEvents.id))))
     .limit(1);
-  const [undone] = settled
-    ? [settled]
-    : await db
-        .select({ id: orders.id })
-        .from(orders)
-        .innerJoin(orderEvents, eq(orderEvents.orderId, orders.id))
-        .where(ownedBy(orders, customerId, eq(orderEvents.event, 'payout_reversal_unwound')))
-        .limit(1);
   const account = Object.fromEntries(
     Object.entries((step?.data ?? {}) as Record<string, unknown>).filter(([, v]) => typeof v === 'string'),
   ) as Record<string, string>;
   // RO-02: the console's switch wins; the environment's value is the default (issue 11)
   const maintenance = await switchIsOn(db, 'bankChangeMaintenance', ctx.bankChangeMaintenance);
-  const blockedBy = !settled && !undone ? 'no_reloan' : maintenance ? 'maintenance' : null;
+  const blockedBy = !reloan ? 'no_reloan' : maintenance ? 'maintenance' : null;
   return { canChange: blockedBy === null, blockedBy, account, applicationId: application?.id ?? null };
 }
 
@@ -82,12 +85,7 @@ export async function changePayoutAccount(
   const parsed = (await contractsFor(ctx.db, input.customerId, now)).bankInfo.safeParse(input.body);
   if (!parsed.success) throw validationError(parsed.error);
   const next = parsed.data as Record<string, unknown>;
-  const old = current.account;
-  if (
-    old.channel === next.channel &&
-    old.providerCode === next.providerCode &&
-    (old.account ?? null) === (next.account ?? null)
-  ) {
+  if (samePayoutAccount(current.account, next)) {
     throw new AppError('PAYOUT_UNCHANGED', {
       status: 400,
       details: [{ field: 'account', code: 'PAYOUT_UNCHANGED' }],

@@ -78,7 +78,7 @@ export function shownExtensionDisclosure(
  */
 export async function keepExtensionDisclosure(
   tx: Tx,
-  copy: { repaymentId: string; orderId: string; locale: Locale; html: string; at: Date },
+  copy: { repaymentId: string; orderId: string; locale: Locale; html: string; sha256?: string; at: Date },
 ): Promise<void> {
   await tx
     .insert(extensionDisclosures)
@@ -87,7 +87,7 @@ export async function keepExtensionDisclosure(
       orderId: copy.orderId,
       locale: copy.locale,
       html: copy.html,
-      sha256: sha256Hex(copy.html),
+      sha256: copy.sha256 ?? sha256Hex(copy.html),
       createdAt: copy.at,
     })
     .onConflictDoNothing({ target: extensionDisclosures.repaymentId });

@@ -318,13 +318,17 @@ export async function persistLoanOutcome(
   return { posted };
 }
 
-/** EN-08: the borrower hears of every change of their loan, in the same transaction as the change. */
-async function tellBorrower(tx: Tx, order: OrderRow, outcome: LoanOutcome, at: Date): Promise<void> {
-  const cash = outcome.transactions.reduce((sum, t) => (t.cash > 0n ? sum + t.cash : sum), 0n);
-  // what an undone loan owes back to the borrower (payout_reversal_unwound's refunds payable)
+/** An undone loan's message: why, and what is owed back to the borrower (its refunds payable). */
+function payoutReturnedParams(outcome: LoanOutcome): MessageParams {
   const refunded = -outcome.transactions
     .flatMap((t) => t.entries)
     .reduce((sum, e) => (e.account === 'refunds_payable' ? sum + e.amount : sum), 0n);
+  return { cancelReason: 'payout_returned', ...(refunded > 0n ? { amount: refunded.toString() } : {}) };
+}
+
+/** EN-08: the borrower hears of every change of their loan, in the same transaction as the change. */
+async function tellBorrower(tx: Tx, order: OrderRow, outcome: LoanOutcome, at: Date): Promise<void> {
+  const cash = outcome.transactions.reduce((sum, t) => (t.cash > 0n ? sum + t.cash : sum), 0n);
   const dueDate = outcome.changes.dueDate ?? order.dueDate ?? undefined;
   const message: { event: MessageEvent; params: MessageParams } | null =
     outcome.transition === 'payout_succeeded'
@@ -338,13 +342,7 @@ async function tellBorrower(tx: Tx, order: OrderRow, outcome: LoanOutcome, at: D
             : outcome.transition === 'cancelled_by_operator'
               ? { event: 'loan_cancelled', params: cash > 0n ? { amount: cash.toString() } : {} }
               : outcome.transition === 'payout_reversal_unwound'
-                ? {
-                    event: 'loan_cancelled',
-                    params: {
-                      cancelReason: 'payout_returned',
-                      ...(refunded > 0n ? { amount: refunded.toString() } : {}),
-                    },
-                  }
+                ? { event: 'loan_cancelled', params: payoutReturnedParams(outcome) }
                 : null;
   if (!message) return;
   const source = outcome.transactions[0]?.key ?? at.toISOString();

@@ -148,6 +148,7 @@ export async function startRepayment(
         orderId,
         locale: disclosure.locale,
         html: disclosure.html,
+        sha256: disclosure.sha256, // hashed with the statement (shownExtensionDisclosure)
         at: now,
       });
     return row;
