@@ -68,7 +68,7 @@ describe('the first page is drawn at once, its component type kept (issue 9)', (
     expect(typeOf(start)).toBe(StartPage);
   });
 
-  it('rendered before it loaded: the lazy wrapper, kept after the load (a new type would remount the page)', async () => {
+  it('SH-03 rendered before it loaded: the lazy wrapper, kept after the load (a new type would remount a kept-alive page)', async () => {
     const { ROUTE_BY_NAME } = await import('./routes.ts');
     const start = ROUTE_BY_NAME.get('start')!;
     const first = typeOf(start);
@@ -77,7 +77,7 @@ describe('the first page is drawn at once, its component type kept (issue 9)', (
     expect(typeOf(start)).toBe(first);
   });
 
-  it('a redirect is followed: `/` loads the landing page it leads to', async () => {
+  it('SH-05 a redirect is followed: `/` loads the landing page it leads to', async () => {
     await router.loadFirstPage('/', '?utm=x');
     expect(startLoad).toHaveBeenCalledTimes(1);
   });
