@@ -78,11 +78,18 @@ const cpuSince = async (from: Map<number, number> | null) => {
  * sitting there, with hint bits set.
  */
 async function seedBook(client: pg.Client, due: string) {
+  // Order ids are random (version 4 and the hashes of idempotency keys, as place-order makes them),
+  // so the job's id order is random against the heap. BENCH_ORDER_IDS=time seeds time-ordered ids
+  // instead, to measure what that locality would be worth (docs/servicing.md).
+  const orderId =
+    process.env.BENCH_ORDER_IDS === 'time'
+      ? `('0190a000-0000-7000-8000-' || lpad(to_hex(i), 12, '0'))::uuid`
+      : 'gen_random_uuid()';
   // Seeding skips triggers (a superuser's replication role): it writes what disbursements would have.
   await client.query('begin');
   await client.query(`set local session_replication_role = replica`);
   await client.query(
-    `create temp table seed on commit drop as select gen_random_uuid() as customer_id, gen_random_uuid() as application_id, gen_random_uuid() as order_id, gen_random_uuid() as ledger_id, i from generate_series(1, $1) i`,
+    `create temp table seed on commit drop as select gen_random_uuid() as customer_id, gen_random_uuid() as application_id, ${orderId} as order_id, gen_random_uuid() as ledger_id, i from generate_series(1, $1) i`,
     [n],
   );
   await client.query(
