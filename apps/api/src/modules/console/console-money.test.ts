@@ -44,6 +44,7 @@ import { worstPastOverdueDays } from '../lending/decision-facts.ts';
 import { repaymentView } from '../servicing/repayment-view.ts';
 import { getPayoutAccount } from '../servicing/change-payout-account.ts';
 import { servicingContext } from '../servicing/routes.ts';
+import type { SandboxCollectionProvider } from '../../providers/collection/sandbox-collection.ts';
 
 /**
  * The finance role's money operations (issue 11, CO-05, BE-05, BE-08): each through the loan's own
@@ -310,6 +311,51 @@ describe('issue 11 suspense: apply or refund held money', () => {
     expect(await ledgerKeys(`refund-paid:${rows[0]!.id}`)).toHaveLength(1);
     await expectBalancedLedger();
     expect(await auditsFor('money.suspense.refund', repaymentId)).toHaveLength(20);
+  });
+  it('BE-05: money paid again on a collection already refunded is held as a record of its own, booked, refundable; the refund stays as it was', async () => {
+    const { orderId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const repaymentId = await seedHeldRepayment(db(), {
+      orderId,
+      amount: 77_700n,
+      paidAt: ago(DAY),
+      now: t.clock.now(),
+    });
+    expect(
+      (await post(finance, `/api/console/money/suspense/${repaymentId}/refund`, { reason: 'wrong amount' }))
+        .status,
+    ).toBe(200);
+    // the payer pays the same collection again: new money, on an attempt already refunded
+    const hook = (t.app.providers.collections as SandboxCollectionProvider).simulate(
+      'sbxc_paid_again',
+      'pay',
+      {
+        now: t.clock.now(),
+        attempt: 2,
+        collection: { referenceId: repaymentId, amount: 77_700n, channel: 'bank_transfer', providerCode: 'BPI' },
+      },
+    );
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections/webhook',
+      headers: hook.headers,
+      payload: hook.rawBody,
+    });
+    expect(delivered.statusCode).toBe(200);
+    expect(delivered.json()).toMatchObject({ result: 'held' });
+    // booked (it was not: the attempt's own suspense key was taken by the first payment) …
+    expect(await orderBalance(orderId, 'suspense')).toBe(-77_700n);
+    await expectBalancedLedger();
+    // … as a record of its own, which finance can refund in turn; the first refund is untouched
+    const rows = await db().select().from(repayments).where(eq(repayments.orderId, orderId));
+    expect(rows.find((r) => r.id === repaymentId)).toMatchObject({ state: 'refunded', amountReceived: 77_700n });
+    const again = rows.find((r) => r.id !== repaymentId)!;
+    expect(again).toMatchObject({ state: 'held', heldReason: 'duplicate', amountReceived: 77_700n });
+    expect(
+      (await post(finance, `/api/console/money/suspense/${again.id}/refund`, { reason: 'paid twice' })).status,
+    ).toBe(200);
+    expect(await orderBalance(orderId, 'suspense')).toBe(0n);
+    expect(await orderBalance(orderId, 'refunds_payable')).toBe(-2n * 77_700n);
+    await expectBalancedLedger();
   });
 });
 

@@ -118,8 +118,11 @@ export async function receiveCollectionWebhook(
     if (amount <= 0n) return finish('ignored');
     // BE-10: the payer's paid-at time counts (never in the future of our own clock)
     const paidAt = event.paidAt <= now ? event.paidAt : now;
-    if (attempt.state === 'paid' || attempt.state === 'held') {
+    if (attempt.state === 'paid' || attempt.state === 'held' || attempt.state === 'refunded') {
       // The same collection paid twice: the second payment is real money, held, never applied twice.
+      // An attempt already refunded (held money handed back, or a loan undone) is paid twice too:
+      // its first payment's suspense key is taken, so only a record of its own books this money
+      // (found in review: it was overwritten onto the refunded attempt and never booked).
       await postLedgerTransaction(tx, {
         kind: 'suspense',
         idempotencyKey: `suspense:${attempt.id}:${event.providerEventId}`,
