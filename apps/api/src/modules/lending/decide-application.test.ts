@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lendingContext } from './lending-context.ts';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_DECISION_RULES, DEFAULT_PRODUCT } from '@pisonow/domain';
@@ -248,5 +248,29 @@ describe('BE-04 ST-03 the decision of the rules, at its edges', () => {
     const again = await api.json('POST', '/api/application/submit', undefined, b.h);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ status: 'under_review', submissionCount: 2 });
+  });
+
+  it('BE-04 one application the sweep cannot decide (a database blip) does not hold back the applications after it', async () => {
+    const a = await submitted('9193000093', { idNumber: 'CRN-0111-0000093-3' });
+    const b = await submitted('9193000094', { idNumber: 'CRN-0111-0000094-4' });
+    const base = deps();
+    // the first decision the sweep starts fails, whichever application that is
+    let started = 0;
+    const clock = {
+      now: () => {
+        if (++started === 1) throw new Error('Connection terminated unexpectedly');
+        return base.clock.now();
+      },
+    };
+    const warn = vi.spyOn(base.log, 'warn');
+    await decidePendingApplications({ ...base, clock });
+    const said = warn.mock.calls.filter((call) => String(call[1]).startsWith('application not decided'));
+    warn.mockRestore();
+    expect(said).toHaveLength(1);
+    const failedId = (said[0]![0] as { applicationId: string }).applicationId;
+    for (const { applicationId } of [a, b]) {
+      const [row] = await t.database.db.select().from(applications).where(eq(applications.id, applicationId));
+      expect(row!.status).toBe(applicationId === failedId ? 'under_review' : 'approved');
+    }
   });
 });

@@ -151,13 +151,24 @@ export async function decideApplication(
 
 /** The sweep: every application under review without a decision for its current submission. */
 export async function decidePendingApplications(
-  ctx: Pick<LendingContext, 'db' | 'clock' | 'sandbox' | 'decisionRules'>,
+  ctx: Pick<LendingContext, 'db' | 'clock' | 'log' | 'sandbox' | 'decisionRules'>,
 ): Promise<number> {
   const pending = await ctx.db
     .select({ id: applications.id })
     .from(applications)
     .where(eq(applications.status, 'under_review'));
   let decided = 0;
-  for (const { id } of pending) if (await decideApplication(ctx, { applicationId: id })) decided++;
+  for (const { id } of pending) {
+    // one application that fails to be decided must not leave every applicant after it waiting;
+    // it stays under review, and the next sweep decides it
+    try {
+      if (await decideApplication(ctx, { applicationId: id })) decided++;
+    } catch (error) {
+      ctx.log.warn(
+        { applicationId: id, err: error },
+        'application not decided by the sweep: the next sweep tries again',
+      );
+    }
+  }
   return decided;
 }

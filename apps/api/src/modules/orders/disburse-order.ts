@@ -86,6 +86,14 @@ export async function disbursePendingOrders(
   ctx: Pick<OrdersContext, 'db' | 'clock' | 'log' | 'payouts'>,
 ): Promise<number> {
   const pending = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'disbursing'));
-  for (const { id } of pending) await disburseOrder(ctx, { orderId: id, sweep: true });
+  for (const { id } of pending) {
+    // ST-01: one order the provider cannot take yet must not hold back every borrower after it;
+    // its attempt stays pending, and the next sweep (or its own job's retry) sends it again.
+    try {
+      await disburseOrder(ctx, { orderId: id, sweep: true });
+    } catch (error) {
+      ctx.log.warn({ orderId: id, err: error }, 'payout not sent by the sweep: the next sweep tries again');
+    }
+  }
   return pending.length;
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ordersContext } from './orders-context.ts';
 import { lendingContext } from '../lending/lending-context.ts';
 import { eq, sql } from 'drizzle-orm';
@@ -14,8 +14,9 @@ import { decideApplication } from '../lending/decide-application.ts';
 import { seedDefaultProduct } from '../lending/product-config.ts';
 import { SandboxPayoutProvider } from '../../providers/payout/sandbox-payout.ts';
 import type { XenditPayoutProvider } from '../../providers/payout/xendit-payout.ts';
+import { PayoutSendError, type PayoutRequest } from '../../providers/payout/payout-provider.ts';
 import { placeOrder, previewOrderDocuments } from './place-order.ts';
-import { disburseOrder } from './disburse-order.ts';
+import { disburseOrder, disbursePendingOrders } from './disburse-order.ts';
 import { fixPayoutAccount } from './fix-payout-account.ts';
 import { receivePayoutCallback } from './receive-payout-callback.ts';
 import { orderView } from './order-view.ts';
@@ -487,5 +488,34 @@ describe('loan offer (/allWithdraw)', () => {
       interest: quoted.interest,
       tax: quoted.tax,
     });
+  });
+});
+
+describe('ST-01 the minute sweep pays every order it finds', () => {
+  it('ST-01 a payout the provider cannot take yet (retryable) does not hold back the orders after it in the same sweep', async () => {
+    const orderIds = [
+      await withdraw((await approved('9195000021')).customerId),
+      await withdraw((await approved('9195000022')).customerId),
+    ];
+    const app = ordersContext(t.app);
+    // the provider is down for the first payout the sweep sends, whichever order that is
+    const sent: string[] = [];
+    const send = async (r: PayoutRequest) => {
+      sent.push(r.referenceId);
+      if (sent.length === 1) throw new PayoutSendError('xendit unreachable: socket hang up', true);
+      return sandbox.send(r);
+    };
+    const warn = vi.spyOn(app.log, 'warn');
+    await disbursePendingOrders({ ...app, payouts: { ...app.payouts, send } });
+    const [failed] = await t.database.db.select().from(payouts).where(eq(payouts.id, sent[0]!));
+    for (const orderId of orderIds) {
+      const [attempt] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
+      expect(sent).toContain(attempt!.id);
+      expect(attempt!.state).toBe(attempt!.id === failed!.id ? 'pending' : 'succeeded');
+    }
+    // the order left for the next sweep is said, by its id
+    const said = (call: unknown[]) => (call[0] as { orderId?: string }).orderId === failed!.orderId;
+    expect(warn.mock.calls.filter(said)).toHaveLength(1);
+    warn.mockRestore();
   });
 });
