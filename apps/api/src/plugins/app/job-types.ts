@@ -9,6 +9,12 @@ export interface JobType<S extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly payload: S;
   readonly schedule?: { cron: string; tz: 'Asia/Manila'; missed: 'skip' | 'once' };
+  /**
+   * How a failed run is tried again (pg-boss queue options; delays in seconds). Without it,
+   * pg-boss's defaults: two retries at once, so a provider or database down for a minute used up
+   * the job. A minute sweep needs none: the next minute is its retry.
+   */
+  readonly retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax?: number };
 }
 
 const job = <S extends z.ZodType>(
@@ -24,14 +30,22 @@ const job = <S extends z.ZodType>(
 
 const none = z.object({}).strict();
 
+/**
+ * For a job whose failure someone waits on (a borrower's money, the day's due dates): ten more
+ * tries, 1–2 minutes apart at first, doubling up to an hour apart: about five to six hours in all,
+ * so an outage of some hours is ridden out.
+ */
+const patient = { retryLimit: 10, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600 } as const;
+
 export const JOBS = {
   cleanUpLoginData: job('auth.clean-up-login-data', none, '*/15 * * * *'),
   decideApplication: job('lending.decide-application', z.object({ applicationId: z.uuid() })),
   decidePending: job('lending.decide-pending', none, '* * * * *'),
-  disburseOrder: job('lending.disburse-order', z.object({ orderId: z.uuid() })),
+  /** ST-01: a payout the provider could not take yet is sent again, well within the 24 hours */
+  disburseOrder: { ...job('lending.disburse-order', z.object({ orderId: z.uuid() })), retry: patient },
   disbursePending: job('lending.disburse-pending', none, '* * * * *'),
   /** BE-06: due/overdue transitions and overdue charges, just after Manila midnight; a missed run is made up once */
-  servicingDay: job('servicing.day', none, '5 0 * * *', 'once'),
+  servicingDay: { ...job('servicing.day', none, '5 0 * * *', 'once'), retry: patient },
   /** reminders inside 06:00–22:00 Manila and expired collections (accrual is the day job's) */
   servicingHourly: job('servicing.hourly', none, '10 * * * *'),
   /** ST-08: settled loans of borrowers with Easy Re-loan on get their automatic re-loan */

@@ -72,4 +72,16 @@ describe('jobs (pg-boss) and the login-data clean-up', () => {
       timezone: 'Asia/Manila',
     });
   }, 40_000);
+
+  it('BE-06 ST-01 the day job and the disbursement job retry with backoff for hours, not three times within seconds', async () => {
+    t = await createTestApp({ JOBS: '1' });
+    const boss = t.app.jobs.boss()!;
+    for (const type of [JOBS.servicingDay, JOBS.disburseOrder])
+      expect(await boss.getQueue(type.name), type.name).toMatchObject({
+        retryLimit: 10,
+        retryDelay: 60,
+        retryBackoff: true,
+        retryDelayMax: 3600,
+      });
+  }, 40_000);
 });

@@ -92,7 +92,10 @@ export default fp(
       boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
       await boss.start();
       for (const { type, handler } of definitions) {
-        await boss.createQueue(type.name);
+        await boss.createQueue(type.name, type.retry);
+        // createQueue leaves a queue that already exists as it was: a database whose queues were
+        // made before the job had its retries is given them here
+        if (type.retry) await boss.updateQueue(type.name, type.retry);
         await boss.work(type.name, async (batch) => {
           for (const item of batch) await handler(item.data);
         });
