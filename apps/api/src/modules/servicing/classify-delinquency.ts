@@ -13,7 +13,10 @@ import { SERVICING_STATUSES_SQL } from '../../db/order-statuses.ts';
  * 3. a history row whose loan left its bucket closes on yesterday (its last day in it);
  * 4. a loan without an open history row opens one from today.
  * Running it twice on a day changes nothing; a missed day is made up by the next run (the days
- * past due are a date difference, not a counter).
+ * past due are a date difference, not a counter). A run for an older day that finishes after a
+ * later day's (two sandbox clock moves at once, a slow run overtaken) leaves a loan classified as of
+ * that later day, and its history, as they are: the history never steps back (`classified_on` is
+ * an ISO date, so text order is date order).
  */
 export async function classifyDelinquency(
   db: Db,
@@ -41,19 +44,22 @@ export async function classifyDelinquency(
       on conflict (order_id) do update
         set days_past_due = excluded.days_past_due,
             bucket = excluded.bucket,
-            classified_on = excluded.classified_on`);
+            classified_on = excluded.classified_on
+        where loan_delinquency.classified_on <= excluded.classified_on`);
     const closed = await tx.execute(sql`
       update loan_delinquency_history h
       set until_date = greatest(h.from_date, ${yesterday})
       where h.until_date is null
         and not exists (
-          select 1 from loan_delinquency d where d.order_id = h.order_id and d.bucket = h.bucket)`);
+          select 1 from loan_delinquency d
+          where d.order_id = h.order_id and (d.bucket = h.bucket or d.classified_on > ${today}))`);
     const opened = await tx.execute(sql`
       insert into loan_delinquency_history (order_id, bucket, from_date)
       select d.order_id, d.bucket, ${today}
       from loan_delinquency d
-      where not exists (
-        select 1 from loan_delinquency_history h where h.order_id = d.order_id and h.until_date is null)`);
+      where d.classified_on <= ${today}
+        and not exists (
+          select 1 from loan_delinquency_history h where h.order_id = d.order_id and h.until_date is null)`);
     return {
       classified: affected(upserted),
       entered: affected(opened),

@@ -9,7 +9,7 @@ import {
   type DelinquencyBucket,
 } from '@pisonow/domain';
 import { loadConfig } from '../../config.ts';
-import { loanDelinquency, loanDelinquencyHistory } from '../../db/schema/index.ts';
+import { loanDelinquency, loanDelinquencyHistory, orders } from '../../db/schema/index.ts';
 import { createOperators, signInOperator } from '../../test/console-fixtures.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
 import { client, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -154,6 +154,29 @@ describe('BE-15 delinquency buckets computed by the day job', () => {
     expect(Object.keys(byBucket)).toEqual(BUCKETS.map((b) => b.id));
     for (const b of BUCKETS) expect(byBucket[b.id]).toBe(rows.filter((r) => r.bucket === b.id).length);
     expect(res.body.classifiedOn).toBe(addDays(DAY0, 80));
+  });
+
+  it("BE-15 a run for an older day that finishes after a later day's run changes nothing: the later classification and its history stay", async () => {
+    const loan = await seedDisbursedLoan(db(), { disbursedAt: at(addDays(DAY0, 90)) });
+    const [order] = await db().select().from(orders).where(eq(orders.id, loan.orderId));
+    const day = addDays(order!.dueDate!, 6); // early (6 days past due); three days later, late
+    const later = addDays(day, 3);
+    const snapshot = async () => ({
+      classified: (await db().select().from(loanDelinquency)).sort((a, b) =>
+        a.orderId.localeCompare(b.orderId),
+      ),
+      history: (await db().select().from(loanDelinquencyHistory)).sort((a, b) => a.id.localeCompare(b.id)),
+    });
+    await classifyDelinquency(db(), later, BUCKETS);
+    const before = await snapshot();
+    expect(before.classified.find((r) => r.orderId === loan.orderId)).toMatchObject({
+      bucket: 'late',
+      daysPastDue: 9,
+      classifiedOn: later,
+    });
+    const older = await classifyDelinquency(db(), day, BUCKETS);
+    expect(older).toEqual({ classified: 0, entered: 0, left: 0 });
+    expect(await snapshot()).toEqual(before);
   });
 });
 
