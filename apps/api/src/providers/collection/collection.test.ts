@@ -513,16 +513,34 @@ describe('ST-02 BE-10 Xendit webhooks', () => {
     expect(
       p.verifyWebhook(H, captureBody('1021.10').replace('payment.capture', 'payment.authorization'), late),
     ).toBeNull();
+    // no time at all to date the payment by: neither the capture's nor the payment's
     expect(
       p.verifyWebhook(
         H,
-        captureBody('1021.10').replace(
-          '"capture_timestamp":"2026-11-20T15:58:30Z"',
-          '"capture_timestamp":"yesterday"',
-        ),
+        captureBody('1021.10')
+          .replace('"capture_timestamp":"2026-11-20T15:58:30Z"', '"capture_timestamp":"yesterday"')
+          .replace(',"updated":"2026-11-20T15:58:31Z"', ''),
         late,
       ),
     ).toBeNull();
+  });
+
+  it("BE-10 a capture without a readable capture time is paid at the payment's `updated` time, not left unread", () => {
+    const paid = {
+      providerEventId: 'xendit:payment.capture:py-1fdaf346:cap-1502feb0',
+      state: 'paid',
+      amountPaid: 102_110n,
+      paidAt: new Date('2026-11-20T15:58:31Z'),
+      channelReference: 'GC-8812345',
+    };
+    const captured = captureBody('1021.1');
+    const stamp = '"capture_timestamp":"2026-11-20T15:58:30Z"';
+    for (const body of [
+      captured.replace(stamp, '"capture_timestamp":"yesterday"'),
+      captured.replace(stamp, '"capture_timestamp":null'),
+      captured.replace(`,${stamp}`, ''),
+    ])
+      expect(xendit().verifyWebhook(H, body, late)).toMatchObject(paid);
   });
 
   it('payment.failure → failed with its code; payment_request.expiry → expired', () => {

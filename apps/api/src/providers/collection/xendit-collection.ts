@@ -267,22 +267,25 @@ export class XenditCollectionProvider implements CollectionProvider {
     if (event.event === 'payment.capture') {
       if (d.status !== 'SUCCEEDED' || typeof d.payment_id !== 'string' || !d.payment_id) return null;
       const captures = Array.isArray(d.captures) ? (d.captures as Record<string, unknown>[]) : [];
+      // The capture timestamp is the payer's moment (BE-10); the payment's `updated` is the fallback,
+      // never our receipt time. A capture without a readable time is dated by `updated` too: refused,
+      // the authentic payment was stored unread and the borrower's money never booked.
+      const updated = instant(d.updated);
       let amountPaid = 0n;
       let paidAt: Date | null = null;
       for (const c of captures) {
         const amount = centavosFromPesos(c?.capture_amount);
-        const at = instant(c?.capture_timestamp);
-        if (amount === null || !at) return null;
+        if (amount === null) return null;
         amountPaid += amount;
-        if (!paidAt || at > paidAt) paidAt = at;
+        const at = instant(c?.capture_timestamp) ?? updated;
+        if (at && (!paidAt || at > paidAt)) paidAt = at;
       }
       if (captures.length === 0) {
         const amount = centavosFromPesos(d.request_amount);
         if (amount === null) return null;
         amountPaid = amount;
       }
-      // The capture timestamp is the payer's moment (BE-10); the payment's `updated` is the fallback, never our receipt time.
-      paidAt ??= instant(d.updated);
+      paidAt ??= updated;
       if (amountPaid <= 0n || !paidAt) return null;
       const details = (d.payment_details ?? {}) as Record<string, unknown>;
       const captureIds = captures.map((c) => c.capture_id).filter((x): x is string => typeof x === 'string');
