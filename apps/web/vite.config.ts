@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { constants as zlib } from 'node:zlib';
 import { prerenderStart } from './build/prerender-plugin.ts';
 import { appBuildId } from './build/app-build-id.ts';
+import { firstDataScriptPlugin } from './build/first-data-plugin.ts';
 
 // The API runs on :8080; in dev and preview the browser talks to the same origin and Vite forwards
 // /api, so cookies, CSP and CORS behave as in production (where the API serves dist/ itself).
@@ -15,6 +16,7 @@ export default defineConfig({
   plugins: [
     react(),
     appBuildId(),
+    firstDataScriptPlugin(),
     prerenderStart(),
     // Installable app shell (issue 9): manifest, icons, a Workbox service worker that precaches the
     // built shell (HTML, JS, CSS, icons) and never touches /api: no runtime caching at all, and

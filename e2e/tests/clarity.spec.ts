@@ -105,6 +105,29 @@ test.describe('clarity (issue 9)', () => {
     await page.getByTestId('home-error').getByRole('button').click();
     await expect(page.getByTestId('apply-now')).toBeVisible();
   });
+
+  test("issue 9 SH-01: a cold start asks for home once, before the app has arrived, in the borrower's language", async ({
+    page,
+  }) => {
+    await loginThroughUi(page);
+    await expect(page.getByTestId('apply-now')).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('language', 'fil'));
+    const asked: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/home') asked.push(request.headers()['accept-language']);
+    });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+    await expect(page.getByTestId('apply-now')).toBeVisible();
+    // one request, the first-data script's, in Filipino (the app asked again in English when its own
+    // language was not started yet), and the app took every answer the script left
+    expect(asked).toEqual(['fil']);
+    expect(
+      await page.evaluate(() =>
+        Object.keys((window as unknown as Record<string, object>).__pisonowFirstData ?? { missing: 1 }),
+      ),
+    ).toEqual([]);
+  });
 });
 
 /** Phone typed, code requested, privacy ticked: ready for a code. */

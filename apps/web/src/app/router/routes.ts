@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { FIRST_DATA_BY_ROUTE } from './first-data-paths.ts';
 
 /**
  * THE route table (SH-05): every route of section 2 with its login check and KeepAlive flag.
@@ -19,13 +20,13 @@ export interface AppRoute {
   header: boolean;
   load: () => Promise<{ default: ComponentType }>;
   /**
-   * the API reads the page shows first: asked for by the route's loader on a cold start, while the
-   * page's code is still on its way (issue 9; lib/api `prefetch`)
+   * the API reads the page shows first, asked for on a cold start before the page's code has
+   * arrived (issue 9): listed in first-data-paths.ts, which the first-data script reads too
    */
   firstData: readonly string[];
 }
 
-type Flags = Partial<Pick<AppRoute, 'requiresLogin' | 'keepAlive' | 'tabBar' | 'header' | 'firstData'>>;
+type Flags = Partial<Pick<AppRoute, 'requiresLogin' | 'keepAlive' | 'tabBar' | 'header'>>;
 
 function route(name: string, load: AppRoute['load'], flags: Flags = {}): AppRoute {
   const requiresLogin = flags.requiresLogin ?? true;
@@ -37,7 +38,7 @@ function route(name: string, load: AppRoute['load'], flags: Flags = {}): AppRout
     // every borrower page keeps the bottom navigation in reach; visitor pages have none
     tabBar: flags.tabBar ?? requiresLogin,
     header: flags.header ?? true,
-    firstData: flags.firstData ?? [],
+    firstData: FIRST_DATA_BY_ROUTE[name] ?? [],
     load,
   };
 }
@@ -64,14 +65,10 @@ export const ROUTES: readonly AppRoute[] = [
   route('homeIndex', () => import('../../features/home/pages/home-index.tsx'), {
     keepAlive: true,
     tabBar: true,
-    firstData: ['/api/home'],
   }),
   route('subIndex', () => import('../../features/lending/pages/sub-index.tsx'), later),
   // withdrawal
-  route('allWithdraw', () => import('../../features/lending/pages/all-withdraw.tsx'), {
-    ...later,
-    firstData: ['/api/loans/offer'],
-  }),
+  route('allWithdraw', () => import('../../features/lending/pages/all-withdraw.tsx'), later),
   route('withdrawPage', () => import('../../features/lending/pages/withdraw-page.tsx'), later),
   // bills
   route('billIndex', () => import('../../features/servicing/pages/bill-index.tsx'), {
@@ -90,7 +87,6 @@ export const ROUTES: readonly AppRoute[] = [
   route('my', () => import('../../features/profile/pages/my.tsx'), {
     keepAlive: true,
     tabBar: true,
-    firstData: ['/api/home'],
   }),
   route('coupon', () => import('../../features/coupons/pages/coupon.tsx'), later),
   route('couponInvalid', () => import('../../features/coupons/pages/coupon-invalid.tsx'), later),

@@ -3,6 +3,7 @@ import { errorMessage } from '@pisonow/domain';
 import { ApiError, EARLY_ANSWER_MS, createApiClient, toApiError } from './client.ts';
 import { createActionKey, newIdempotencyKey } from './idempotency.ts';
 import { errorText } from './error-text.ts';
+import type { PageEarlyAnswer } from './page-early.ts';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -186,22 +187,91 @@ describe('api client', () => {
 });
 
 describe('early answers (issue 9: a cold start asks for the first data while the page loads)', () => {
-  function early(respond: (url: string, n: number) => Response | Promise<Response>) {
+  function early(
+    respond: (url: string, n: number) => Response | Promise<Response>,
+    fromPage: Record<string, PageEarlyAnswer> = {},
+  ) {
     let token = 'tok-1';
+    let language = 'en-US';
     let n = 0;
     const calls: string[] = [];
     const onUnauthenticated = vi.fn();
+    const onStaleApp = vi.fn();
     const client = createApiClient({
       fetch: async (input) => {
         calls.push(String(input));
         return respond(String(input), ++n);
       },
-      getLanguage: () => 'en-US',
+      getLanguage: () => language,
       getToken: () => token,
       onUnauthenticated,
+      appBuild: 'build-1',
+      onStaleApp,
+      takePageEarly: (path) => {
+        const found = fromPage[path];
+        delete fromPage[path];
+        return found;
+      },
     });
-    return { client, calls, onUnauthenticated, setToken: (t: string) => (token = t) };
+    return {
+      client,
+      calls,
+      onUnauthenticated,
+      onStaleApp,
+      setToken: (t: string) => (token = t),
+      setLanguage: (l: string) => (language = l),
+    };
   }
+  const asked = (
+    answer: { status: number; body: unknown; build?: string },
+    on: { token?: string; language?: string } = {},
+  ): PageEarlyAnswer => ({
+    at: Date.now(),
+    token: on.token ?? 'tok-1',
+    language: on.language ?? 'en-US',
+    answer: Promise.resolve({
+      status: answer.status,
+      text: JSON.stringify(answer.body),
+      retryAfter: null,
+      build: answer.build ?? 'build-1',
+    }),
+  });
+
+  it("the first-data script's answer is taken over: the app asks nothing itself, once, and the build it names is checked", async () => {
+    const { client, calls, onStaleApp } = early(() => json(200, { own: true }), {
+      '/api/home': asked({ status: 200, body: { fromPage: true } }),
+      '/api/config/public': asked({ status: 200, body: { config: true }, build: 'build-2' }, { token: '' }),
+    });
+    client.prefetch('/api/config/public');
+    client.prefetch('/api/home', { auth: true });
+    expect(calls).toEqual([]);
+    expect(await client.request('/api/home', { auth: true })).toEqual({ fromPage: true });
+    expect(await client.request('/api/config/public')).toEqual({ config: true });
+    expect(onStaleApp).toHaveBeenCalledTimes(1); // the public answer named another build
+    // taken once: the next read asks
+    expect(await client.request('/api/home', { auth: true })).toEqual({ own: true });
+    expect(calls).toEqual(['/api/home']);
+  });
+
+  it("the script's answer asked with another session or in another language is not used: the app asks itself", async () => {
+    const { client, calls } = early(() => json(200, { own: true }), {
+      '/api/home': asked({ status: 200, body: { fromPage: true } }, { token: 'tok-old' }),
+      '/api/loans/offer': asked({ status: 200, body: { fromPage: true } }, { language: 'fil' }),
+    });
+    client.prefetch('/api/home', { auth: true });
+    client.prefetch('/api/loans/offer', { auth: true });
+    expect(calls).toEqual(['/api/home', '/api/loans/offer']);
+    expect(await client.request('/api/home', { auth: true })).toEqual({ own: true });
+    expect(await client.request('/api/loans/offer', { auth: true })).toEqual({ own: true });
+  });
+
+  it('an early answer asked in one language is not shown after a switch to another (its texts are in the first)', async () => {
+    const { client, calls, setLanguage } = early((_url, n) => json(200, { n }));
+    client.prefetch('/api/home', { auth: true });
+    setLanguage('zh-CN');
+    expect(await client.request('/api/home', { auth: true })).toEqual({ n: 2 });
+    expect(calls).toHaveLength(2);
+  });
 
   it('the page takes the answer asked for early: one request, parsed as usual, taken once', async () => {
     const { client, calls } = early((_url, n) => json(200, { n }));

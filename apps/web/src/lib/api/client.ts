@@ -1,5 +1,6 @@
 import { isErrorCode, type ErrorCode } from '@pisonow/domain/errors';
 import { newIdempotencyKey } from './idempotency.ts';
+import type { PageEarlyAnswer } from './page-early.ts';
 
 /**
  * A failed call, always with a stable code (ER-02). `code` is a domain ErrorCode when the server
@@ -104,6 +105,8 @@ export interface ApiClientDeps {
   appBuild?: string;
   /** an answer named another build (`X-App-Build`): this copy is older than the server */
   onStaleApp?: () => void;
+  /** the first-data script's answer for a path, taken once (lib/api/page-early.ts) */
+  takePageEarly?: (path: string) => PageEarlyAnswer | undefined;
 }
 
 /** Clarity item 2: a dead connection must not spin for ever; 15 s covers a slow 3G answer. */
@@ -117,6 +120,8 @@ export const EARLY_ANSWER_MS = 5_000;
 interface EarlyAnswer {
   at: number;
   token: string;
+  /** the Accept-Language it was asked in: an answer's texts are in that language */
+  language: string;
   answer: Promise<{ status: number; text: string; retryAfter: string | null }>;
 }
 
@@ -143,8 +148,8 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   /** The server's build against ours: a different one means this copy of the app is stale. */
-  function noteBuild(headers: Headers): void {
-    const served = headers.get('X-App-Build');
+  /** `served`: the build an answer named (`X-App-Build`) */
+  function noteBuild(served: string | null): void {
     if (deps.appBuild && served && served !== deps.appBuild) deps.onStaleApp?.();
   }
 
@@ -152,10 +157,22 @@ export function createApiClient(deps: ApiClientDeps) {
     if (early.has(path) || (deps.isOnline && !deps.isOnline())) return;
     const token = options.auth ? deps.getToken() : '';
     if (options.auth && !token) return;
+    // The first-data script may have asked already, before this code arrived: its answer is taken
+    // over when it was asked as this call would ask (same session, same language).
+    const fromPage = deps.takePageEarly?.(path);
+    if (fromPage && fromPage.token === token && fromPage.language === deps.getLanguage()) {
+      const answer = fromPage.answer.then((taken) => {
+        noteBuild(taken.build);
+        return taken;
+      });
+      answer.catch(() => undefined); // a failed early answer is simply not used
+      early.set(path, { at: fromPage.at, token, language: fromPage.language, answer });
+      return;
+    }
     const answer = deps
       .fetch(`${baseUrl}${path}`, { method: 'GET', headers: baseHeaders(token) })
       .then(async (response) => {
-        noteBuild(response.headers);
+        noteBuild(response.headers.get('X-App-Build'));
         return {
           status: response.status,
           text: await response.text(),
@@ -163,7 +180,7 @@ export function createApiClient(deps: ApiClientDeps) {
         };
       });
     answer.catch(() => undefined); // a failed early answer is simply not used
-    early.set(path, { at: Date.now(), token, answer });
+    early.set(path, { at: Date.now(), token, language: deps.getLanguage(), answer });
   }
 
   /** The early answer for this GET, if there is a fresh one for this session (taken once). */
@@ -173,6 +190,7 @@ export function createApiClient(deps: ApiClientDeps) {
     early.delete(path);
     if (Date.now() - entry.at > EARLY_ANSWER_MS) return null;
     if (entry.token !== (auth ? deps.getToken() : '')) return null;
+    if (entry.language !== deps.getLanguage()) return null;
     return entry.answer.catch(() => null);
   }
 
@@ -211,7 +229,7 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new ApiError({ code: 'NETWORK', status: 0 });
     }
     clearTimeout(timer);
-    noteBuild(response.headers);
+    noteBuild(response.headers.get('X-App-Build'));
     const text = await response.text().catch(() => '');
     return settle(response.status, text, response.headers.get('Retry-After'), options);
   }

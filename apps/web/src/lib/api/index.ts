@@ -2,6 +2,7 @@ import { createApiClient } from './client.ts';
 import { coCoreStore } from '../store/index.ts';
 import { currentLocale } from '../i18n/index.ts';
 import { ownBuild, staleApp } from '../stale-app.ts';
+import { takePageEarlyAnswer } from './page-early.ts';
 
 export * from './client.ts';
 export * from './idempotency.ts';
@@ -23,4 +24,5 @@ export const api = createApiClient({
   isOnline: () => navigator.onLine !== false,
   appBuild: ownBuild(),
   onStaleApp: () => staleApp.markStale(),
+  takePageEarly: takePageEarlyAnswer,
 });

@@ -3,9 +3,9 @@ import { persist, createJSONStorage, type StateStorage } from 'zustand/middlewar
 import type { Promotion } from '@pisonow/domain/contracts/auth';
 import type { PublicConfig } from '@pisonow/domain/contracts/public-config';
 
-/** localStorage keys of section 3 (SH-11). */
-export const CO_CORE_KEY = 'coCore';
-export const USER_INFO_KEY = 'userInfo';
+import { CO_CORE_KEY, USER_INFO_KEY } from './keys.ts';
+
+export { CO_CORE_KEY, USER_INFO_KEY };
 
 export interface PublicData {
   customerId: string;
