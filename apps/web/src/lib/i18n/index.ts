@@ -96,7 +96,11 @@ export async function initI18n(): Promise<typeof i18n> {
 }
 
 export function currentLocale(): Locale {
-  return toLocale(i18n.resolvedLanguage ?? i18n.language);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  // Before initI18n (a cold start's first-data requests, app/router/first-data.ts): the language
+  // the app is about to start in. It answered the default, so a Filipino borrower's home came back
+  // with its order label in English.
+  return language ? toLocale(language) : storedLocale(safeStorage());
 }
 
 export async function setLanguage(locale: Locale): Promise<void> {
