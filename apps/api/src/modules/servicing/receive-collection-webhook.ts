@@ -18,7 +18,8 @@ export type WebhookResult =
  * provider's event id), recorded and applied in ONE database transaction, or not at all: a crash
  * midway leaves nothing, and the provider's retry applies it then; a replay finds its record and
  * changes nothing. A payment counts as of the payer's paid-at time. Money that cannot be applied
- * (another amount, a second payment, a settled loan) is held in suspense with the reason.
+ * (another amount, a second payment, a settled loan, another collection naming our attempt) is held
+ * in suspense with the reason.
  *
  * An authentic delivery that the provider's adapter cannot read (a kind or status we do not act on,
  * a field in an unexpected shape) is recorded once per body as `unread` and answered 2xx: answered
@@ -85,10 +86,7 @@ export async function receiveCollectionWebhook(
           .where(and(eq(repayments.id, event.referenceId), eq(repayments.provider, ctx.collections.name)))
           .for('update')
       : [];
-    if (
-      !attempt ||
-      (attempt.providerCollectionId && attempt.providerCollectionId !== event.providerCollectionId)
-    ) {
+    if (!attempt) {
       if (event.state === 'paid' && event.amountPaid > 0n) {
         // Money for nothing we know: kept in suspense for operations, never lost.
         await postLedgerTransaction(tx, {
@@ -104,6 +102,11 @@ export async function receiveCollectionWebhook(
       }
       return finish('unknown');
     }
+    // Another collection carrying our attempt's reference (one re-sent from the provider's
+    // dashboard): only a payment on it matters; its expiry or failure says nothing of our own.
+    const otherCollection =
+      !!attempt.providerCollectionId && attempt.providerCollectionId !== event.providerCollectionId;
+    if (otherCollection && event.state !== 'paid') return finish('unknown');
 
     if (event.state !== 'paid') {
       if (attempt.state !== 'pending') return finish('ignored');
@@ -118,17 +121,22 @@ export async function receiveCollectionWebhook(
     if (amount <= 0n) return finish('ignored');
     // BE-10: the payer's paid-at time counts (never in the future of our own clock)
     const paidAt = event.paidAt <= now ? event.paidAt : now;
-    if (attempt.state === 'paid' || attempt.state === 'held' || attempt.state === 'refunded') {
+    const alreadyPaid = attempt.state === 'paid' || attempt.state === 'held' || attempt.state === 'refunded';
+    if (alreadyPaid || otherCollection) {
       // The same collection paid twice: the second payment is real money, held, never applied twice.
       // An attempt already refunded (held money handed back, or a loan undone) is paid twice too:
       // its first payment's suspense key is taken, so only a record of its own books this money
       // (found in review: it was overwritten onto the refunded attempt and never booked).
+      // Money on another collection naming the attempt is its borrower's too: held on its loan
+      // rather than as a stranger's, so the suspense queue lists it and the borrower sees it (it
+      // was booked with no borrower and no loan, and listed nowhere). Not applied by itself: the
+      // collection is not the one we opened for this amount.
       await postLedgerTransaction(tx, {
         kind: 'suspense',
         idempotencyKey: `suspense:${attempt.id}:${event.providerEventId}`,
         customerId: attempt.customerId,
         orderId: attempt.orderId,
-        reference: attempt.id,
+        reference: otherCollection ? event.providerCollectionId : attempt.id,
         entries: balanced([
           { account: 'cash_at_provider', amount },
           { account: 'suspense', amount: -amount },
@@ -136,7 +144,8 @@ export async function receiveCollectionWebhook(
         at: now,
       });
       // The borrower sees this money too: a record of its own on the repayment list (ST-02),
-      // held as a duplicate until operations refund or apply it.
+      // held until operations refund or apply it; a duplicate when the attempt was paid already,
+      // else "could not take a payment": telling them it was applied before would be untrue.
       await tx.insert(repayments).values({
         id: randomUUID(),
         orderId: attempt.orderId,
@@ -147,7 +156,7 @@ export async function receiveCollectionWebhook(
         providerCode: attempt.providerCode,
         amount,
         state: 'held',
-        heldReason: 'duplicate',
+        heldReason: alreadyPaid ? 'duplicate' : 'not_repayable',
         amountReceived: amount,
         expiresAt: attempt.expiresAt,
         paidAt,

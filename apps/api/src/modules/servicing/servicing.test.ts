@@ -274,6 +274,43 @@ describe('issue 7 repayment over HTTP (ST-01, ST-02, VAL-15, BE-05, BE-09, BE-10
     expect(await ledgerBalanced()).toBe(true);
   });
 
+  it("BE-05 money on another collection naming one of our attempts is held on the attempt's loan, listed for operations and shown to the borrower, once", async () => {
+    const b = await borrowerWithLoan();
+    const total = (await bill(b.h, b.orderId)).balance.total as string;
+    const started = (await repay(b.h, b.orderId, { expectedAmount: total })).body;
+    const [row] = await db().select().from(repayments).where(eq(repayments.id, started.id));
+    // a second collection at the provider carrying our attempt's reference (e.g. a link re-sent
+    // from the provider's dashboard), paid
+    const hook = sandbox().simulate(`sbxc_other_${randomUUID()}`, 'pay', {
+      now: t.clock.now(),
+      collection: { referenceId: row!.id, amount: row!.amount, channel: 'ewallet', providerCode: 'GCASH' },
+    });
+    expect((await deliver(hook)).json()).toMatchObject({ result: 'held' });
+    expect((await deliver(hook)).json()).toMatchObject({ result: 'replayed' });
+    // booked against the attempt's loan and borrower, once
+    expect(await suspenseOf(b.orderId)).toBe(BigInt(total));
+    expect(await ledgerBalanced()).toBe(true);
+    // a held record of its own: the console's suspense queue lists held repayments, and the
+    // borrower's list shows it; the attempt itself is untouched and can still be paid
+    const rows = await db().select().from(repayments).where(eq(repayments.orderId, b.orderId));
+    expect(rows).toHaveLength(2);
+    const held = rows.find((r) => r.id !== row!.id)!;
+    expect(held).toMatchObject({
+      customerId: b.customerId,
+      state: 'held',
+      // not a duplicate: the attempt's own collection was never paid
+      heldReason: 'not_repayable',
+      amountReceived: BigInt(total),
+    });
+    expect(rows.find((r) => r.id === row!.id)).toMatchObject({ state: 'pending' });
+    const records = (await api.json('GET', '/api/repayments', undefined, b.h)).body.repayments as {
+      id: string;
+      record: string;
+    }[];
+    expect(records.find((r) => r.id === held.id)).toMatchObject({ record: 'in_progress' });
+    expect((await bill(b.h, b.orderId)).status).toBe('repaying');
+  });
+
   it('BE-10 a late webhook counts as of the paid-at time: no penalty for the days after the payer paid', async () => {
     const b = await borrowerWithLoan();
     await moveClock(16); // 2 days overdue
