@@ -107,4 +107,11 @@ for (const [base, rows] of results) {
       `${String(Math.round(median(rows.map((r) => r.dataEnd)))).padStart(9)}` +
       `${String(Math.round(median(rows.map((r) => r.lcp)))).padStart(6)}   ${counts}`,
   );
+  if (process.env.PROBE_ALL)
+    console.log(
+      `  LCP each visit: ${rows
+        .map((r) => Math.round(r.lcp))
+        .sort((a, b) => a - b)
+        .join(' ')}`,
+    );
 }
