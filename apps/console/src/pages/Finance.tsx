@@ -321,6 +321,46 @@ function Suspense() {
           </Form.Item>
         )}
       </ReasonDialog>
+      <Unmatched rows={q.data?.unmatched ?? []} loading={q.isFetching} />
+    </>
+  );
+}
+
+type UnmatchedPayment = SuspenseQueueResponse['unmatched'][number];
+
+/**
+ * BE-05: money that names no borrower, held in suspense with no loan. Listed only: matching it to a
+ * borrower or refunding it is a later change, so finance finds the payment at the provider by its
+ * collection id meanwhile.
+ */
+function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boolean }) {
+  return (
+    <>
+      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
+        Money naming no borrower
+      </Typography.Title>
+      <Typography.Paragraph>
+        Payments whose reference is none of ours (for example a payment link made in the provider&rsquo;s
+        dashboard), newest first. They are held in suspense; look them up at the provider by their collection.
+      </Typography.Paragraph>
+      <Table<UnmatchedPayment>
+        size="small"
+        rowKey="providerEventId"
+        loading={loading}
+        dataSource={rows}
+        data-testid="suspense-unmatched"
+        pagination={{ pageSize: 20 }}
+        columns={[
+          { title: 'Provider', dataIndex: 'provider' },
+          {
+            title: 'Collection',
+            dataIndex: 'providerCollectionId',
+            render: (v: string | null) => (v ? <code>{v}</code> : '—'),
+          },
+          { title: 'Amount', dataIndex: 'amount', render: peso },
+          { title: 'Received', dataIndex: 'receivedAt', render: when },
+        ]}
+      />
     </>
   );
 }

@@ -346,7 +346,26 @@ export const suspenseItem = z.object({
   disbursedAt: iso.nullable(),
   cancellable: z.boolean(),
 });
-export const suspenseQueueResponse = z.object({ total: centavos, items: z.array(suspenseItem) });
+/**
+ * BE-05: money that names no borrower (its reference is not one of our ids: a payment link made
+ * in the provider's dashboard), kept in suspense with no loan. Listed for finance to find at the
+ * provider; matching it to a borrower or refunding it is not offered here yet.
+ */
+export const unmatchedPayment = z.object({
+  provider: z.string(),
+  /** the provider's event: one payment, however often it was delivered */
+  providerEventId: z.string(),
+  /** what to look the payment up by at the provider */
+  providerCollectionId: z.string().nullable(),
+  amount: centavos,
+  receivedAt: iso,
+});
+export const suspenseQueueResponse = z.object({
+  total: centavos,
+  items: z.array(suspenseItem),
+  /** newest first */
+  unmatched: z.array(unmatchedPayment),
+});
 export type SuspenseQueueResponse = z.infer<typeof suspenseQueueResponse>;
 
 export const SUSPENSE_APPLY_PURPOSES = ['full', 'extension', 'partial'] as const;

@@ -331,7 +331,12 @@ describe('issue 11 suspense: apply or refund held money', () => {
       {
         now: t.clock.now(),
         attempt: 2,
-        collection: { referenceId: repaymentId, amount: 77_700n, channel: 'bank_transfer', providerCode: 'BPI' },
+        collection: {
+          referenceId: repaymentId,
+          amount: 77_700n,
+          channel: 'bank_transfer',
+          providerCode: 'BPI',
+        },
       },
     );
     const delivered = await t.app.inject({
@@ -347,14 +352,59 @@ describe('issue 11 suspense: apply or refund held money', () => {
     await expectBalancedLedger();
     // … as a record of its own, which finance can refund in turn; the first refund is untouched
     const rows = await db().select().from(repayments).where(eq(repayments.orderId, orderId));
-    expect(rows.find((r) => r.id === repaymentId)).toMatchObject({ state: 'refunded', amountReceived: 77_700n });
+    expect(rows.find((r) => r.id === repaymentId)).toMatchObject({
+      state: 'refunded',
+      amountReceived: 77_700n,
+    });
     const again = rows.find((r) => r.id !== repaymentId)!;
     expect(again).toMatchObject({ state: 'held', heldReason: 'duplicate', amountReceived: 77_700n });
     expect(
-      (await post(finance, `/api/console/money/suspense/${again.id}/refund`, { reason: 'paid twice' })).status,
+      (await post(finance, `/api/console/money/suspense/${again.id}/refund`, { reason: 'paid twice' }))
+        .status,
     ).toBe(200);
     expect(await orderBalance(orderId, 'suspense')).toBe(0n);
     expect(await orderBalance(orderId, 'refunds_payable')).toBe(-2n * 77_700n);
+    await expectBalancedLedger();
+  });
+});
+
+describe('BE-05 issue 7 money that names no borrower', () => {
+  it('BE-05: a payment whose reference is not one of our ids is listed as unmatched in the suspense queue with its amount, once despite a replay', async () => {
+    const collectionId = `sbxc_dashboard_${randomUUID()}`;
+    const hook = (t.app.providers.collections as SandboxCollectionProvider).simulate(collectionId, 'pay', {
+      now: t.clock.now(),
+      collection: {
+        referenceId: 'INV-2027-0042',
+        amount: 123_400n,
+        channel: 'ewallet',
+        providerCode: 'GCASH',
+      },
+    });
+    const deliver = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/collections/webhook',
+        headers: hook.headers,
+        payload: hook.rawBody,
+      });
+    expect((await deliver()).json()).toMatchObject({ result: 'unknown' });
+    expect((await deliver()).json()).toMatchObject({ result: 'replayed' });
+    for (const session of [finance, admin]) {
+      const queue = await get(session, '/api/console/money/suspense');
+      expect(queue.status).toBe(200);
+      const listed = (queue.body.unmatched as { providerCollectionId: string }[]).filter(
+        (u) => u.providerCollectionId === collectionId,
+      );
+      expect(listed).toEqual([
+        {
+          provider: 'sandbox',
+          providerEventId: hook.providerEventId,
+          providerCollectionId: collectionId,
+          amount: '123400',
+          receivedAt: t.clock.now().toISOString(),
+        },
+      ]);
+    }
     await expectBalancedLedger();
   });
 });

@@ -133,7 +133,8 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Money held in suspense on repayments, not yet applied or refunded',
+        summary:
+          'Money held in suspense on repayments, not yet applied or refunded; money naming no borrower',
         security,
         response: { 200: suspenseQueueResponse, ...denied },
       },

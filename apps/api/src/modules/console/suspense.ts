@@ -26,6 +26,7 @@ import { decide, loadLoan, loadLoans, persistLoanOutcome } from '../servicing/lo
 import { extensionDisclosure, keepExtensionDisclosure } from '../servicing/extension-disclosure.ts';
 import { samePayoutAccount } from '../servicing/change-payout-account.ts';
 import { recordAudit, type Actor } from './audit.ts';
+import { listUnmatchedPayments } from './list-unmatched-payments.ts';
 import { auditedAction, destinationSummary, type Audited, type MoneyContext } from './money-context.ts';
 
 type Repayment = typeof repayments.$inferSelect;
@@ -39,6 +40,7 @@ export function heldMoney(r: Repayment): { amount: bigint; paidAt: Date } {
  * GET /api/console/money/suspense: money held in suspense on a borrower's repayment (another amount,
  * a second payment, a settled loan), not yet resolved, oldest first, with what finance needs to
  * choose: the amount due as of the payer's paid-at day, and whether it can cancel the loan (CO-05).
+ * Money that names no borrower is listed with it, apart (BE-05: listUnmatchedPayments).
  */
 export async function listSuspense(
   ctx: MoneyContext,
@@ -82,12 +84,13 @@ export async function listSuspense(
         loan.transactions.every((t) => t.type === 'disbursement'),
     });
   }
+  const unmatched = await listUnmatchedPayments(ctx.db);
   await recordAudit(ctx.db, ctx.clock, input.actor, {
     action: 'money.suspense.view',
     targetType: 'queue',
-    detail: { count: items.length },
+    detail: { count: items.length, unmatched: unmatched.length },
   });
-  return { total: total.toString(), items };
+  return { total: total.toString(), items, unmatched };
 }
 
 /** Locks one held repayment; a resolution already made is returned instead (naturally idempotent). */
