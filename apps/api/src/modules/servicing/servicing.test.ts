@@ -311,6 +311,36 @@ describe('issue 7 repayment over HTTP (ST-01, ST-02, VAL-15, BE-05, BE-09, BE-10
     expect((await bill(b.h, b.orderId)).status).toBe('repaying');
   });
 
+  it('BE-05 VAL-15 an e-wallet checkout is not opened when it could outlive the Manila day (its amount changes at midnight); other channels are', async () => {
+    const b = await borrowerWithLoan();
+    const [order] = await db().select().from(orders).where(eq(orders.id, b.orderId));
+    const dueDayAt = (time: string) => new Date(Date.parse(`${order!.dueDate}T${time}+08:00`));
+    // 23:45 on the due date: a whole checkout's life still fits before midnight
+    t.clock.set(dueDayAt('23:45:00'));
+    const total = (await bill(b.h, b.orderId)).balance.total as string;
+    const opened = await repay(b.h, b.orderId, { expectedAmount: total });
+    expect(opened.status).toBe(201);
+    // 23:50: a new checkout could be paid at 00:03 on the overdue day, for a stale amount
+    t.clock.set(dueDayAt('23:50:00'));
+    const late = await repay({ ...b.h, 'accept-language': 'en-US' }, b.orderId, {
+      expectedAmount: total,
+      providerCode: 'MAYA',
+    });
+    expect(late).toMatchObject({ status: 400, body: { code: 'REPAYMENT_CHANNEL_UNAVAILABLE' } });
+    expect(late.body.message).toMatch(/choose another/);
+    // the checkout opened at 23:45 is still the borrower's (a double tap finds it) …
+    expect((await repay(b.h, b.orderId, { expectedAmount: total })).body.id).toBe(opened.body.id);
+    // … and a payment code or a bank transfer expires at midnight at the provider: still offered
+    const otc = await repay(b.h, b.orderId, {
+      expectedAmount: total,
+      channel: 'otc',
+      providerCode: '7ELEVEN',
+    });
+    expect(otc.status).toBe(201);
+    expect(await db().select().from(repayments).where(eq(repayments.orderId, b.orderId))).toHaveLength(2);
+    t.clock.set(new Date(dueDayAt('10:00:00').getTime() + MS.day)); // later tests: a morning again
+  });
+
   it('BE-10 a late webhook counts as of the paid-at time: no penalty for the days after the payer paid', async () => {
     const b = await borrowerWithLoan();
     await moveClock(16); // 2 days overdue

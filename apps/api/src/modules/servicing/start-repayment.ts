@@ -13,6 +13,7 @@ import {
 } from '@pisonow/domain';
 import { applicationSteps, orders, repayments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { MS } from '../../lib/clock.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
 import { CollectionSendError } from '../../providers/collection/collection-provider.ts';
 import type { ServicingContext } from './servicing-context.ts';
@@ -22,12 +23,21 @@ import { repaymentView, type RepaymentRow } from './repayment-view.ts';
 import { keepExtensionDisclosure, shownExtensionDisclosure } from './extension-disclosure.ts';
 
 /**
+ * How long an e-wallet checkout stays payable once opened, whatever expiry we ask for: the wallet
+ * sets it (GCash: 15 minutes; Xendit takes no expiry for e-wallets). Payment codes and bank
+ * transfers take ours and end at midnight.
+ */
+const EWALLET_CHECKOUT_LIFE_MS = 15 * MS.minute;
+
+/**
  * Repay or extend (ST-02, VAL-15, CO-02): opens a collection at the provider for EXACTLY what is
  * due now (the whole balance, or the extension's fee plus the overdue charges so far). The amount
  * the borrower was shown must still be the amount due, else 409 ORDER_STATE_CONFLICT and the page
  * re-reads the bill. A collection lives until the end of the Manila day, when the amount due can
- * change. Double taps and retries reuse the open attempt (the order row is locked while deciding),
- * so the provider is asked once per attempt, with our attempt id as its idempotency key.
+ * change; so an e-wallet checkout that could outlive the day is not opened
+ * (REPAYMENT_CHANNEL_UNAVAILABLE: another way to pay, or after midnight). Double taps and retries
+ * reuse the open attempt (the order row is locked while deciding), so the provider is asked once
+ * per attempt, with our attempt id as its idempotency key.
  * An extension attempt keeps the disclosure statement the borrower read (RA 3765: "By paying, I
  * acknowledge…"), in the same transaction as the attempt.
  */
@@ -115,6 +125,14 @@ export async function startRepayment(
       });
     const [open] = await tx.select().from(repayments).where(sameAttempt(amount)).limit(1);
     if (open && !request.couponId) return open;
+    // BE-05: opened at 23:55 on the due date, a checkout paid at 00:03 counts on the overdue day
+    // (BE-10) and its amount is no longer the amount due: held, not applied. One already open is
+    // reused above: it was opened in time.
+    if (
+      request.channel === 'ewallet' &&
+      now.getTime() + EWALLET_CHECKOUT_LIFE_MS > nextManilaDayStart(now).getTime()
+    )
+      throw new AppError('REPAYMENT_CHANNEL_UNAVAILABLE');
     const row: RepaymentRow = {
       id,
       orderId,
