@@ -12,7 +12,7 @@
 // both alike. Needs servers with SANDBOX=1.
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
-import { IPHONE_UA, signInSandboxBorrower } from './sandbox-borrower.mjs';
+import { CHROME_FLAGS, IPHONE_UA, signInSandboxBorrower } from './sandbox-borrower.mjs';
 
 const bases = (process.env.BASES ?? 'http://127.0.0.1:8080').split(',');
 const pagePath = process.env.PAGE ?? '/homeIndex';
@@ -21,16 +21,7 @@ const visits = Number(process.env.N ?? 9);
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--no-first-run',
-    '--disable-sync',
-    // the same reason as in tools/lighthouse.mjs: Chromium's own omnibox WebUI, not the page
-    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-  ],
+  chromeFlags: CHROME_FLAGS,
 });
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -14,7 +14,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { IPHONE_UA, signInSandboxBorrower } from './sandbox-borrower.mjs';
+import { CHROME_FLAGS, IPHONE_UA, signInSandboxBorrower } from './sandbox-borrower.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 const runs = Number(process.env.LH_RUNS ?? 1);
@@ -23,19 +23,7 @@ const minLoggedIn = Number(process.env.LH_MIN_LOGGED_IN ?? 0);
 const pages = (process.env.LH_PAGES ?? '/start,/homeIndex,/allWithdraw').split(',');
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--no-first-run',
-    '--disable-sync',
-    // Chromium 156 (.108 on Debian) preloads the omnibox popup's WebUI in a renderer of its own
-    // while the page loads: ~3.5 s of main-thread work (4x CPU) on a 2-core machine, which slowed
-    // the measured page and read as "Unattributable" long tasks. Puppeteer's own launcher turns
-    // these two off for the same reason; a borrower's phone never runs them.
-    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-  ],
+  chromeFlags: CHROME_FLAGS,
 });
 const rows = [];
 let failed = false;
