@@ -82,6 +82,8 @@ export const ERROR_CODES = {
   NOTHING_TO_REPAY: { status: 409, catalogue: false },
   EXTENSION_NOT_ALLOWED: { status: 409, catalogue: false },
   REPAYMENT_CHANNEL_UNAVAILABLE: { status: 400, catalogue: false },
+  /** BE-05 VAL-15: no new e-wallet checkout in the Manila day's last 15 minutes (it would outlive the day) */
+  EWALLET_PAUSED_BEFORE_MIDNIGHT: { status: 409, catalogue: false },
   /** the partner takes payments only between its limits (7-Eleven: ₱50 to ₱50,000): another way to pay */
   REPAYMENT_CHANNEL_AMOUNT: { status: 422, catalogue: false },
   COLLECTION_FAILED: { status: 502, catalogue: false },

@@ -326,8 +326,9 @@ describe('issue 7 repayment over HTTP (ST-01, ST-02, VAL-15, BE-05, BE-09, BE-10
       expectedAmount: total,
       providerCode: 'MAYA',
     });
-    expect(late).toMatchObject({ status: 400, body: { code: 'REPAYMENT_CHANNEL_UNAVAILABLE' } });
-    expect(late.body.message).toMatch(/choose another/);
+    // told why and what to do instead, in the borrower's language
+    expect(late).toMatchObject({ status: 409, body: { code: 'EWALLET_PAUSED_BEFORE_MIDNIGHT' } });
+    expect(late.body.message).toMatch(/bank transfer/);
     // the checkout opened at 23:45 is still the borrower's (a double tap finds it) …
     expect((await repay(b.h, b.orderId, { expectedAmount: total })).body.id).toBe(opened.body.id);
     // … and a payment code or a bank transfer expires at midnight at the provider: still offered

@@ -35,7 +35,7 @@ const EWALLET_CHECKOUT_LIFE_MS = 15 * MS.minute;
  * the borrower was shown must still be the amount due, else 409 ORDER_STATE_CONFLICT and the page
  * re-reads the bill. A collection lives until the end of the Manila day, when the amount due can
  * change; so an e-wallet checkout that could outlive the day is not opened
- * (REPAYMENT_CHANNEL_UNAVAILABLE: another way to pay, or after midnight). Double taps and retries
+ * (EWALLET_PAUSED_BEFORE_MIDNIGHT: another way to pay, or after midnight). Double taps and retries
  * reuse the open attempt (the order row is locked while deciding), so the provider is asked once
  * per attempt, with our attempt id as its idempotency key.
  * An extension attempt keeps the disclosure statement the borrower read (RA 3765: "By paying, I
@@ -132,7 +132,7 @@ export async function startRepayment(
       request.channel === 'ewallet' &&
       now.getTime() + EWALLET_CHECKOUT_LIFE_MS > nextManilaDayStart(now).getTime()
     )
-      throw new AppError('REPAYMENT_CHANNEL_UNAVAILABLE');
+      throw new AppError('EWALLET_PAUSED_BEFORE_MIDNIGHT');
     const row: RepaymentRow = {
       id,
       orderId,
