@@ -349,8 +349,7 @@ export async function markRefundExecuted(
   const now = ctx.clock.now();
   const what = { action: 'money.refund.executed', targetType: 'refund', targetId: input.refundId };
   return auditedAction(ctx, input.actor, what, async (tx) => {
-    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, input.refundId)).for('update');
-    if (!refund) throw new AppError('NOT_FOUND');
+    const refund = await lockRefund(tx, input.refundId);
     if (refund.state === 'executed')
       return { result: refundView(refund), audit: { replayed: true, detail: {} } };
     await postLedgerTransaction(tx, {
@@ -386,6 +385,13 @@ export async function markRefundExecuted(
   });
 }
 
+/** Locks one refund row for the action that changes it (404 when there is none). */
+async function lockRefund(tx: Tx, refundId: string): Promise<typeof refunds.$inferSelect> {
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+  if (!refund) throw new AppError('NOT_FOUND');
+  return refund;
+}
+
 /** The ledger key of a refund attempt's payment (the first attempt's is the one refunds always had). */
 function refundPaidKey(refund: { id: string; attempt: number }): string {
   return refund.attempt === 1 ? `refund-paid:${refund.id}` : `refund-paid:${refund.id}:${refund.attempt}`;
@@ -405,8 +411,7 @@ export async function markRefundReturned(
   const now = ctx.clock.now();
   const what = { action: 'money.refund.returned', targetType: 'refund', targetId: input.refundId };
   return auditedAction(ctx, input.actor, what, async (tx) => {
-    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, input.refundId)).for('update');
-    if (!refund) throw new AppError('NOT_FOUND');
+    const refund = await lockRefund(tx, input.refundId);
     if (refund.attempt > input.attempt)
       return { result: refundView(refund), audit: { replayed: true, detail: { reason: input.reason } } };
     if (refund.state !== 'executed' || refund.attempt !== input.attempt)
@@ -459,8 +464,7 @@ export async function useCurrentRefundAccount(
 ): Promise<RefundQueueResponse['refunds'][number]> {
   const what = { action: 'money.refund.destination', targetType: 'refund', targetId: input.refundId };
   return auditedAction(ctx, input.actor, what, async (tx) => {
-    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, input.refundId)).for('update');
-    if (!refund) throw new AppError('NOT_FOUND');
+    const refund = await lockRefund(tx, input.refundId);
     if (refund.state !== 'to_execute') throw new AppError('REFUND_ALREADY_EXECUTED');
     const [current] = await tx
       .select({ data: applicationSteps.data })
