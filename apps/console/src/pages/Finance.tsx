@@ -376,7 +376,10 @@ function Refunds() {
   const act = useMoneyAction<{ item: RefundItem; transferReference: string }>(
     'Refund',
     ({ item, transferReference }) =>
-      api('POST', `/api/console/money/refunds/${item.id}/executed`, { transferReference }),
+      api('POST', `/api/console/money/refunds/${item.id}/executed`, {
+        transferReference,
+        attempt: item.attempt,
+      }),
   );
   const [returning, setReturning] = useState<RefundItem | null>(null);
   const giveBack = useMoneyAction<{ item: RefundItem }>('Refund returned', ({ item, reason }) =>

@@ -409,8 +409,13 @@ export type RefundQueueResponse = z.infer<typeof refundQueueResponse>;
 export const refundReturnedRequest = z.strictObject({ attempt: z.number().int().min(1), reason });
 /** A refund to execute goes to the borrower's payout account as it is now (BE-05). */
 export const refundCurrentAccountRequest = z.strictObject({ reason });
+/**
+ * Names the attempt the transfer was made for (the console always does): a submit for an attempt
+ * that has since come back is a replay, never a second payment out for the next attempt.
+ */
 export const refundExecutedRequest = z.strictObject({
   transferReference: z.string().trim().min(3, { error: 'REQUIRED' }).max(100),
+  attempt: z.number().int().min(1).optional(),
 });
 
 /** CO-05: cancel a loan within 24 hours, with the returned money held in suspense. */

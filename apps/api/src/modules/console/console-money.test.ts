@@ -803,6 +803,13 @@ describe('issue 11 payouts: retry or cancel a failed payout', () => {
       reason: 'not sent yet',
     });
     expect(early.body.code).toBe('REFUND_NOT_EXECUTED');
+    // a stale "executed" for the attempt that came back (a console tab left open) books nothing
+    const stale = await post(finance, `/api/console/money/refunds/${bounced.id}/executed`, {
+      transferReference: 'INSTAPAY-STALE',
+      attempt: 1,
+    });
+    expect(stale.body).toMatchObject({ state: 'to_execute', attempt: 2 });
+    expect(await ledgerKeys(`refund-paid:${bounced.id}:2`)).toHaveLength(0);
     const again = await post(finance, `/api/console/money/refunds/${bounced.id}/executed`, {
       transferReference: 'INSTAPAY-AGAIN',
     });

@@ -252,6 +252,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         refundId: request.params.refundId,
         transferReference: request.body.transferReference,
+        attempt: request.body.attempt,
       }),
   );
 

@@ -344,14 +344,18 @@ export async function listRefunds(ctx: MoneyContext, input: { actor: Actor }): P
  */
 export async function markRefundExecuted(
   ctx: MoneyContext,
-  input: { actor: Actor; refundId: string; transferReference: string },
+  input: { actor: Actor; refundId: string; transferReference: string; attempt?: number | undefined },
 ): Promise<RefundQueueResponse['refunds'][number]> {
   const now = ctx.clock.now();
   const what = { action: 'money.refund.executed', targetType: 'refund', targetId: input.refundId };
   return auditedAction(ctx, input.actor, what, async (tx) => {
     const refund = await lockRefund(tx, input.refundId);
-    if (refund.state === 'executed')
+    // a stale submit for an attempt that came back since (a console tab left open) is a replay:
+    // recording it against the next attempt would book a transfer nobody made
+    const stale = input.attempt !== undefined && input.attempt < refund.attempt;
+    if (refund.state === 'executed' || stale)
       return { result: refundView(refund), audit: { replayed: true, detail: {} } };
+    if (input.attempt !== undefined && input.attempt !== refund.attempt) throw new AppError('NOT_FOUND');
     await postLedgerTransaction(tx, {
       kind: 'refund_paid',
       idempotencyKey: refundPaidKey(refund),
