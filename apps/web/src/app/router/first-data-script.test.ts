@@ -100,6 +100,12 @@ describe('the first-data script (issue 9: a cold start asks before the app has a
       ROUTES.filter((r) => r.firstData.length).map((r) => [r.path, r.firstData]),
     );
     expect(byPath).toEqual(fromTable);
+    // the path is matched as the router matches it (SH-05: case-insensitive, a trailing slash ignored)
+    for (const path of ['/homeindex', '/homeIndex/', '/HOMEINDEX//']) {
+      const { w, asked } = page(path, { coCore: session('tok-1') });
+      askFirstData(w, firstDataConfig());
+      expect(asked.map((a) => a.url)).toEqual(['/api/config/public', '/api/home']);
+    }
     expect(Object.keys(byPath)).toEqual(expect.arrayContaining(['/homeIndex', '/my', '/allWithdraw']));
   });
 });

@@ -86,7 +86,10 @@ export function askFirstData(w: FirstDataWindow, config: FirstDataConfig): void 
     answers[path] = { at: w.Date.now(), token: session, language, answer };
   };
   for (const path of config.publicPaths) ask(path, '');
-  const own = token ? config.byPath[w.location.pathname] : undefined;
+  // matched as routeForPath matches (routes.ts): case-insensitive, a trailing slash ignored
+  const path = w.location.pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+  let own: readonly string[] | undefined;
+  if (token) for (const route in config.byPath) if (route.toLowerCase() === path) own = config.byPath[route];
   if (own) for (const path of own) ask(path, token);
   w[config.global] = answers;
 }
