@@ -75,6 +75,12 @@ export interface LoanTransaction {
   dueDate: string | null;
   /** extension_fee: how many days the due date moved */
   days?: number;
+  /**
+   * the business key it was posted under (`payment:<attempt>`, `payment:<attempt>:extension_fee`, …)
+   * where the history was read with it: a later event can name the transactions it takes back
+   * (CO-02: an extension reversed by a payment made before it)
+   */
+  key?: string;
 }
 
 /** A loan's outstanding balance: the sum of its history. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays, daysBetween } from '../time.ts';
+import { addDays, daysBetween, manilaDate } from '../time.ts';
 import { overdueChargeCeiling } from './compliance.ts';
 import {
   allocateRepayment,
@@ -270,6 +270,11 @@ type Command =
   | { kind: 'repay'; delta: number; lateBy: number }
   | { kind: 'extend'; delta: number }
   | { kind: 'reverse' }
+  /**
+   * CO-02 BE-10: a full payment made just before an extension (`back` extensions ago) through
+   * another channel, its webhook arriving now: the extensions paid after it are reversed
+   */
+  | { kind: 'paidBeforeExtension'; back: number }
   /** finance undoes a loan whose transfer came back after the borrower paid (if it was held) */
   | { kind: 'unwind' };
 
@@ -289,6 +294,10 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('extend' as const), delta: fc.constantFrom(0, 0, 0, 1, -1) }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'reverse' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(0, 0, 1).map((back) => ({ kind: 'paidBeforeExtension' as const, back })),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'unwind' as const }) },
 );
 
@@ -306,6 +315,7 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
   it(`BE-05 BE-07 BE-10 BE-12 CO-02 ledger balanced, balance = history = statement, caps hold (${RUNS} runs × ${STEPS_PER_RUN} steps)`, () => {
     let steps = 0;
     let unwinds = 0;
+    let extensionsReversed = 0;
     fc.assert(
       fc.property(
         fc.constantFrom(...[100_000n, 150_000n, 500_000n, 1_000_000n]),
@@ -322,6 +332,9 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
           let reversed = false;
           let reversalHeld = false;
           let unwound = false;
+          // CO-02: every extension applied, with its paid-at instant and the loan just before it
+          const extensions: { reference: string; paidAt: Date; amount: bigint; before: Loan }[] = [];
+          const extensionsPaid = () => extensions.map(({ reference, paidAt }) => ({ reference, paidAt }));
           const keys = new Set<string>();
           const sums = new Map<string, bigint>();
           const book = (entries: LedgerEntry[]) => {
@@ -382,23 +395,66 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
                 amount,
                 paidAt: at(paidDay),
                 reference: `r${i}`,
+                extensionsPaid: extensionsPaid(),
               });
               if (c.delta === 0 && due > 0n) expect(out.status).toBe('settled');
               post(out);
+              for (const r of out.reversedExtensions ?? []) held += r.amount;
+              extensionsReversed += out.reversedExtensions?.length ?? 0;
             } else if (c.kind === 'extend') {
               const q = extensionQuote(loan, today);
               const amount = q.amount + BigInt(c.delta);
               if (amount <= 0n) continue;
+              // a second apart within the day, so a payment can fall between two of them
+              const paidAt = new Date(at(today).getTime() + i * 1_000);
+              const before = loan;
               const out = applyOrderEvent(loan, {
                 type: 'payment_received',
                 purpose: 'extension',
                 amount,
-                paidAt: at(today),
+                paidAt,
                 reference: `x${i}`,
               });
               if (q.available && c.delta === 0) expect(out.status).toBe('extended');
               else expect(out.held).not.toBeNull();
               post(out);
+              if (!out.held) extensions.push({ reference: `x${i}`, paidAt, amount, before });
+            } else if (c.kind === 'paidBeforeExtension') {
+              const target = extensions.at(-1 - Math.min(c.back, extensions.length - 1));
+              if (!target || !['repaying', 'extended', 'overdue'].includes(loan.status)) continue;
+              // paid a second before that extension, for what was due then; reported only now
+              const paidAt = new Date(target.paidAt.getTime() - 1_000);
+              const amount = amountDueOn(target.before, manilaDate(paidAt));
+              if (amount <= 0n) continue;
+              const later = extensions.filter((e) => e.paidAt > paidAt);
+              const feeIncome = sums.get('fee_income') ?? 0n;
+              const out = applyOrderEvent(loan, {
+                type: 'payment_received',
+                purpose: 'full',
+                amount,
+                paidAt,
+                reference: `r${i}`,
+                extensionsPaid: extensionsPaid(),
+              });
+              expect(out.status).toBe('settled');
+              expect(out.changes.dueDate).toBe(target.before.dueDate);
+              expect(out.reversedExtensions).toEqual(
+                later.map((e) => ({ reference: e.reference, amount: e.amount })),
+              );
+              post(out);
+              for (const e of later) held += e.amount;
+              extensionsReversed += later.length;
+              // their fees are no longer income: what is left is the up-front fees and the kept extensions'
+              const fee = (principal * BigInt(terms.extensionFeeBp)) / 10_000n;
+              expect((sums.get('fee_income') ?? 0n) - feeIncome).toBe(BigInt(later.length) * fee);
+              const q = loan.quote;
+              expect(-(sums.get('fee_income') ?? 0n)).toBe(
+                q.serviceFee +
+                  q.coupon +
+                  q.creditReportingFee +
+                  BigInt(extensions.length - later.length) * fee,
+              );
+              extensions.splice(extensions.length - later.length);
             } else if (c.kind === 'reverse') {
               // money never throws: undone, or the returned proceeds held; a payout comes back once
               if (reversed) continue;
@@ -480,6 +536,10 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
     expect(steps).toBe(RUNS * STEPS_PER_RUN);
     // the unwinding path is taken often enough to be tested (one run in a few dozen)
     expect(unwinds).toBeGreaterThan(RUNS / 100);
-    console.info(`model-based loan test: ${steps} steps, ${unwinds} loans unwound`);
+    // and so is a payment reported after extensions paid after it (CO-02 BE-10)
+    expect(extensionsReversed).toBeGreaterThan(RUNS / 20);
+    console.info(
+      `model-based loan test: ${steps} steps, ${unwinds} loans unwound, ${extensionsReversed} extensions reversed`,
+    );
   }, 180_000);
 });

@@ -210,6 +210,13 @@ export type LoanEvent =
        * twice: held as a duplicate, never applied as an extension its payer was not shown.
        */
       extendsDueDate?: string;
+      /**
+       * CO-02, BE-10: the extensions applied to this loan by a payment of their own, each with its
+       * payer's paid-at time (the API reads them from the paid extension attempts). A full payment
+       * paid before some of them that settled the loan as of its paid-at reverses them
+       * (settledBeforeExtensions); absent, nothing is reversed.
+       */
+      extensionsPaid?: readonly { reference: string; paidAt: Date }[];
     }
   /**
    * CO-05: an operator cancels the order. Before any money went out (disbursing, payout failed) it
@@ -275,6 +282,12 @@ export interface LoanOutcome {
   transactions: PostedLoanTransaction[];
   /** money that arrived but could not be applied: posted to suspense, never lost */
   held: { amount: Centavos; reason: HeldReason; key: string; entries: LedgerEntry[] } | null;
+  /**
+   * CO-02, BE-10: extensions a full payment paid before them reversed (settledBeforeExtensions):
+   * each one's payment is held money now (in suspense, inside the outcome's transactions), for
+   * finance to refund; the API marks its attempt held as `already_settled`
+   */
+  reversedExtensions?: { reference: string; amount: Centavos }[];
 }
 
 /** THE due-date rule: the Manila date the money arrived plus the term in days. */
@@ -318,8 +331,9 @@ export function costSoFar(loan: Loan): Centavos {
     loan.transactions.filter((t) => OVERDUE_POSTINGS.has(t.type)),
     (t) => t.portions.lateCharge + t.portions.penalty,
   );
+  // a reversed extension's fee (a reversal of fees: settledBeforeExtensions) costs nothing
   const extensionFees = sum(
-    loan.transactions.filter((t) => t.type === 'extension_fee'),
+    loan.transactions.filter((t) => t.type === 'extension_fee' || t.type === 'reversal'),
     (t) => t.portions.fees,
   );
   return loan.quote.financeCharge + extensionFees + overdue;
@@ -606,13 +620,11 @@ function decideOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
       const portionsOf = (ts: PostedLoanTransaction[]) =>
         ts.reduce((s, t) => addBalances(s, t.portions), balance());
       if (event.purpose === 'full') {
-        const coupon = couponFor(outstanding);
-        const afterCoupon = addBalances(outstanding, portionsOf(coupon));
-        if (event.amount !== totalOf(afterCoupon)) return hold(loan, event.amount, 'amount_mismatch', ref);
-        const { portions } = allocateRepayment(afterCoupon, event.amount);
-        const repayment = tx(asOf, 'repayment', portions, paidDay, `payment:${ref}`, { cash: event.amount });
-        const t = transition(loan, 'repaid_in_full');
-        return { ...t, transactions: [...adjustments, ...coupon, repayment], held: null };
+        const beforeExtensions = settledBeforeExtensions(loan, event);
+        if (beforeExtensions) return beforeExtensions;
+        return (
+          settledAsOf(loan, asOf, adjustments, event) ?? hold(loan, event.amount, 'amount_mismatch', ref)
+        );
       }
       if (event.extendsDueDate !== undefined && event.extendsDueDate !== loan.dueDate)
         return hold(loan, event.amount, 'duplicate', ref);
@@ -645,6 +657,176 @@ function decideOrderEvent(loan: Loan, event: LoanEvent): LoanOutcome {
       };
     }
   }
+}
+
+type PaymentReceived = Extract<LoanEvent, { type: 'payment_received' }>;
+
+/**
+ * A full payment applied to the loan as it stood when the payer paid (`asOf`: the loan with
+ * `adjustments`, the charges brought to the paid-at day): a reserved coupon pays its part, and the
+ * payment must be exactly the rest. Null when it is another amount (the caller holds it).
+ */
+function settledAsOf(
+  loan: Loan,
+  asOf: Loan,
+  adjustments: readonly PostedLoanTransaction[],
+  event: PaymentReceived,
+  extra: { before?: readonly PostedLoanTransaction[]; dueDate?: string | null } = {},
+): LoanOutcome | null {
+  const paidDay = manilaDate(event.paidAt);
+  const outstanding = outstandingOf(asOf.transactions);
+  const coupon: PostedLoanTransaction[] = [];
+  if (event.coupon) {
+    const take = event.coupon.amount < totalOf(outstanding) ? event.coupon.amount : totalOf(outstanding);
+    if (take > 0n) {
+      const { portions } = allocateRepayment(outstanding, take);
+      coupon.push(tx(asOf, 'coupon', portions, paidDay, `coupon:${event.coupon.reference}`));
+    }
+  }
+  const afterCoupon = coupon.reduce((b, t) => addBalances(b, t.portions), outstanding);
+  if (event.amount !== totalOf(afterCoupon)) return null;
+  const { portions } = allocateRepayment(afterCoupon, event.amount);
+  const repayment = tx(asOf, 'repayment', portions, paidDay, `payment:${event.reference}`, {
+    cash: event.amount,
+  });
+  const t = transition(loan, 'repaid_in_full');
+  return {
+    ...t,
+    changes: extra.dueDate !== undefined ? { ...t.changes, dueDate: extra.dueDate } : t.changes,
+    transactions: [...(extra.before ?? []), ...adjustments, ...coupon, repayment],
+    held: null,
+  };
+}
+
+/** What may stand in a loan's history after an extension that a payment made before it reverses. */
+const AFTER_REVERSED_EXTENSION = new Set<LoanTransaction['type']>([
+  'late_charge',
+  'penalty_accrual',
+  'reversal',
+  'waiver',
+]);
+
+/**
+ * CO-02, BE-10 (issue 7 review). A full payment made at T1 whose webhook arrives after one or more
+ * extensions paid at T2 > T1 (another channel): as of T1 the loan was repaid, so the borrower paid
+ * for an extension of a loan that was already settled. When the payment is exactly what was due as
+ * of T1 under the terms before those extensions, they are reversed and the payment settles the loan
+ * as of T1; the loan ends as if they had never been paid, and their money is held for a refund.
+ * Returned in this order:
+ *   1. for each reversed extension, oldest first: a `reversal` of its fee (fee receivable and fee
+ *      income undone; key `extension-reversed:<ref>:fee`) and its payment returned, a `repayment`
+ *      with negative cash (what it paid is owed again, its cash moves to suspense: held money;
+ *      `extension-reversed:<ref>:payment`), both dated as the extension was;
+ *   2. the late charge and penalty charged against the due dates those extensions set (all for days
+ *      after T1) taken back, a `reversal` per due date (`payment:<ref>:extended:<due date>:reversal`);
+ *   3. the charges against the restored due date brought to T1, as for any late webhook (BE-10:
+ *      overdueAdjustments, `payment:<ref>:asof:…`);
+ *   4. a reserved coupon, then the repayment; the due date restored, the loan settled.
+ * Null (the ordinary rules decide: usually held) when the payment does not settle the loan as of
+ * T1, when no extension was paid after T1, when the history since the first of them holds anything
+ * but those extensions and charges (another payment, a coupon, an extension not listed), or for a
+ * written-off loan (its allowance postings are not unwound here).
+ */
+function settledBeforeExtensions(loan: Loan, event: PaymentReceived): LoanOutcome | null {
+  const later = new Set(
+    (event.extensionsPaid ?? [])
+      .filter((e) => e.paidAt.getTime() > event.paidAt.getTime())
+      .map((e) => e.reference),
+  );
+  if (later.size === 0 || loan.writeOff || !isServicing(loan.status)) return null;
+  const feeKey = (ref: string) => `payment:${ref}:extension_fee`;
+  const start = loan.transactions.findIndex(
+    (t) => t.type === 'extension_fee' && [...later].some((ref) => t.key === feeKey(ref)),
+  );
+  if (start < 0) return null;
+  const since = loan.transactions.slice(start);
+  const reversed: { ref: string; fee: LoanTransaction; payment?: LoanTransaction }[] = [];
+  for (const t of since) {
+    if (t.type === 'extension_fee') {
+      const ref = [...later].find((r) => t.key === feeKey(r));
+      if (!ref) return null; // an extension nobody listed (one finance applied from held money)
+      reversed.push({ ref, fee: t });
+    } else if (t.type === 'repayment') {
+      const mine = reversed.find((x) => t.key === `payment:${x.ref}`);
+      if (!mine || mine.payment || t.cash <= 0n) return null; // another payment: not for this rule
+      mine.payment = t;
+    } else if (!AFTER_REVERSED_EXTENSION.has(t.type)) return null;
+    else if (t.portions.principal !== 0n || t.portions.interest !== 0n || t.portions.fees !== 0n) return null; // only charges may have moved since
+  }
+  if (reversed.some((x) => !x.payment)) return null;
+  const restoredDue = since[0]!.dueDate;
+  const paidDay = manilaDate(event.paidAt);
+  const undone: PostedLoanTransaction[] = [];
+  for (const { ref, fee, payment } of reversed) {
+    const feeBack: LoanTransaction = {
+      type: 'reversal',
+      portions: balance({ fees: -fee.portions.fees }),
+      cash: 0n,
+      businessDate: fee.businessDate,
+      dueDate: fee.dueDate,
+    };
+    undone.push({
+      ...feeBack,
+      key: `extension-reversed:${ref}:fee`,
+      entries: balanced(loanTransactionEntries(feeBack)),
+    });
+    const paid = payment!;
+    const back: LoanTransaction = {
+      type: 'repayment',
+      portions: negate(paid.portions),
+      cash: -paid.cash,
+      businessDate: paid.businessDate,
+      dueDate: paid.dueDate,
+    };
+    // the cash stays at the provider and becomes held money (suspense) instead of paying the loan
+    const entries = loanTransactionEntries(back).map((e) =>
+      e.account === 'cash_at_provider' ? { account: 'suspense' as const, amount: e.amount } : e,
+    );
+    undone.push({ ...back, key: `extension-reversed:${ref}:payment`, entries: balanced(entries) });
+  }
+  // the charges of the extended due dates: every day of them is after T1
+  let restored: Loan = withTransactions({ ...loan, dueDate: restoredDue }, undone);
+  const extendedDues = [
+    ...new Set(
+      since.filter((t) => OVERDUE_POSTINGS.has(t.type) && t.dueDate !== restoredDue).map((t) => t.dueDate),
+    ),
+  ];
+  for (const due of extendedDues) {
+    const mine = restored.transactions.filter((t) => OVERDUE_POSTINGS.has(t.type) && t.dueDate === due);
+    const owed = outstandingOf(restored.transactions);
+    const back = (posted: Centavos, left: Centavos): Centavos => {
+      const x = posted < left ? posted : left;
+      return x > 0n ? -x : 0n;
+    };
+    const late = back(
+      sum(mine, (t) => t.portions.lateCharge),
+      owed.lateCharge,
+    );
+    const penalty = back(
+      sum(mine, (t) => t.portions.penalty),
+      owed.penalty,
+    );
+    if (late + penalty === 0n) continue;
+    const charges = tx(
+      { ...restored, dueDate: due },
+      'reversal',
+      balance({ lateCharge: late, penalty }),
+      paidDay,
+      `payment:${event.reference}:extended:${due}:reversal`,
+    );
+    undone.push(charges);
+    restored = withTransactions(restored, [charges]);
+  }
+  const adjustments = overdueAdjustments(restored, paidDay, `payment:${event.reference}:asof`, 'both');
+  const outcome = settledAsOf(loan, withTransactions(restored, adjustments), adjustments, event, {
+    before: undone,
+    dueDate: restoredDue,
+  });
+  if (!outcome) return null;
+  return {
+    ...outcome,
+    reversedExtensions: reversed.map(({ ref, payment }) => ({ reference: ref, amount: payment!.cash })),
+  };
 }
 
 /**

@@ -4,8 +4,8 @@ import type { Loan, LoanOutcome } from './loan-lifecycle.ts';
 /**
  * The loan after an event's outcome as the API persists it (loan-record.ts persistLoanOutcome and
  * loadLoan): the new status and dates, and the outcome's transactions appended to the history
- * without their ledger entries and keys. For the domain's own tests, which replay a loan's life
- * through applyOrderEvent step by step.
+ * without their ledger entries, with their keys (as loadLoan reads them). For the domain's own
+ * tests, which replay a loan's life through applyOrderEvent step by step.
  */
 export function persistedOutcome(loan: Loan, out: LoanOutcome): Loan {
   const stored = (t: LoanOutcome['transactions'][number]): LoanTransaction => ({
@@ -15,6 +15,7 @@ export function persistedOutcome(loan: Loan, out: LoanOutcome): Loan {
     businessDate: t.businessDate,
     dueDate: t.dueDate,
     ...(t.days !== undefined ? { days: t.days } : {}),
+    key: t.key,
   });
   return {
     ...loan,

@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../time.ts';
+import { outstandingOf, totalOf, balance } from './loan-account.ts';
+import {
+  amountDueOn,
+  applyOrderEvent,
+  cashPaidOn,
+  costSoFar,
+  extensionQuote,
+  type Loan,
+  type LoanOutcome,
+  type LoanTerms,
+} from './loan-lifecycle.ts';
+import type { LedgerEntry } from './ledger.ts';
+import { DEFAULT_PRODUCT } from './product.ts';
+import { priceLoan } from './pricing.ts';
+import { persistedOutcome } from './persisted-outcome.ts';
+
+/**
+ * Issue 7 review: a full payment made at T1 whose webhook arrives after an extension paid at T2 > T1
+ * (another channel). As of T1 the loan was settled: the extension bought nothing, so it is reversed
+ * (its fee out of income, the due date restored, its money held for a refund) and the payment
+ * settles the loan as of T1 (BE-10).
+ */
+const TERMS: LoanTerms = { lateCharge: 0n, penaltyDailyPpm: 1_500, extensionFeeBp: 100, extensionDays: 8 };
+const DAY0 = '2026-12-01';
+/** 10:00 in Manila on a Manila date */
+const at = (day: string, hour = 10) => new Date(`${day}T${String(hour - 8).padStart(2, '0')}:00:00Z`);
+
+interface World {
+  loan: Loan;
+  ledger: LedgerEntry[];
+  extensions: { reference: string; paidAt: Date }[];
+}
+
+function disbursed(): World {
+  const quote = priceLoan(DEFAULT_PRODUCT, { principal: 200_000n, termDays: 14 });
+  const pending: Loan = {
+    id: 'loan-1',
+    status: 'disbursing',
+    quote,
+    terms: TERMS,
+    disbursedOn: null,
+    dueDate: null,
+    transactions: [],
+  };
+  const w: World = { loan: pending, ledger: [], extensions: [] };
+  post(w, applyOrderEvent(pending, { type: 'payout_succeeded', payoutId: 'p1', at: at(DAY0) }));
+  return w;
+}
+
+function post(w: World, out: LoanOutcome): LoanOutcome {
+  for (const t of out.transactions) w.ledger.push(...t.entries);
+  if (out.held) w.ledger.push(...out.held.entries);
+  w.loan = persistedOutcome(w.loan, out);
+  return out;
+}
+
+const days = (w: World, from: string, to: string) => {
+  for (let d = addDays(from, 1); d <= to; d = addDays(d, 1))
+    post(w, applyOrderEvent(w.loan, { type: 'day_passed', today: d }));
+};
+
+function extend(w: World, day: string, reference: string): bigint {
+  const q = extensionQuote(w.loan, day);
+  const out = post(
+    w,
+    applyOrderEvent(w.loan, {
+      type: 'payment_received',
+      purpose: 'extension',
+      amount: q.amount,
+      paidAt: at(day),
+      reference,
+      extendsDueDate: w.loan.dueDate!,
+    }),
+  );
+  expect(out.status).toBe('extended');
+  w.extensions.push({ reference, paidAt: at(day) });
+  return q.amount;
+}
+
+const account = (w: World, name: string) =>
+  w.ledger.filter((e) => e.account === name).reduce((s, e) => s + e.amount, 0n);
+
+function expectBooksBalanced(w: World) {
+  expect(w.ledger.reduce((s, e) => s + e.amount, 0n)).toBe(0n);
+  const owed = outstandingOf(w.loan.transactions);
+  expect(account(w, 'principal_receivable')).toBe(owed.principal);
+  expect(account(w, 'interest_receivable')).toBe(owed.interest);
+  expect(account(w, 'fee_receivable')).toBe(owed.fees);
+  expect(account(w, 'penalty_receivable')).toBe(owed.lateCharge + owed.penalty);
+}
+
+/** the fee income the disbursement booked (service and credit reporting fees) */
+const upFrontFeeIncome = (loan: Loan) =>
+  loan.quote.serviceFee + loan.quote.coupon + loan.quote.creditReportingFee;
+
+describe('CO-02 BE-10 a full payment paid before an extension, reported after it', () => {
+  it('CO-02 BE-10 BE-05 before the due date: the extension is reversed, its fee held, the loan settled as of the payment', () => {
+    const w = disbursed();
+    const due = w.loan.dueDate!; // 2026-12-15
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-10');
+    expect(owedAtT1).toBe(204_200n);
+    const fee = extend(w, '2026-12-11', 'x1');
+    expect(w.loan.dueDate).toBe('2026-12-23');
+    const feeIncomeBefore = account(w, 'fee_income');
+
+    const out = post(
+      w,
+      applyOrderEvent(w.loan, {
+        type: 'payment_received',
+        purpose: 'full',
+        amount: owedAtT1,
+        paidAt: at('2026-12-10'),
+        reference: 'c1',
+        extensionsPaid: w.extensions,
+      }),
+    );
+    expect(out.status).toBe('settled');
+    expect(out.held).toBeNull();
+    expect(out.changes).toMatchObject({ status: 'settled', dueDate: due });
+    expect(out.reversedExtensions).toEqual([{ reference: 'x1', amount: fee }]);
+    // the fee taken back, the extension's payment returned to held money, then the repayment
+    expect(out.transactions.map((t) => [t.type, t.key])).toEqual([
+      ['reversal', 'extension-reversed:x1:fee'],
+      ['repayment', 'extension-reversed:x1:payment'],
+      ['repayment', 'payment:c1'],
+    ]);
+    expect(w.loan).toMatchObject({ status: 'settled', dueDate: due });
+    expect(totalOf(outstandingOf(w.loan.transactions))).toBe(0n);
+    expectBooksBalanced(w);
+    // the fee is no longer income; the extension's money is held for finance to refund
+    expect(account(w, 'fee_income') - feeIncomeBefore).toBe(fee);
+    expect(-account(w, 'fee_income')).toBe(upFrontFeeIncome(w.loan));
+    expect(account(w, 'suspense')).toBe(-fee);
+    expect(account(w, 'cash_at_provider')).toBe(-w.loan.quote.netProceeds + owedAtT1 + fee);
+    // what the borrower paid on the loan is the full payment alone; nothing the extension cost counts
+    expect(cashPaidOn(w.loan)).toBe(owedAtT1);
+    expect(costSoFar(w.loan)).toBe(w.loan.quote.financeCharge);
+    // the same webhook again: the loan is settled, the money would be held, never applied twice
+    const again = applyOrderEvent(w.loan, {
+      type: 'payment_received',
+      purpose: 'full',
+      amount: owedAtT1,
+      paidAt: at('2026-12-10'),
+      reference: 'c1',
+      extensionsPaid: w.extensions,
+    });
+    expect(again).toMatchObject({ status: 'settled', transactions: [], held: { reason: 'already_settled' } });
+  });
+
+  it('CO-02 BE-10 overdue at T1: charges after T1 (before and after the extended due date) are taken back', () => {
+    const w = disbursed();
+    const due = w.loan.dueDate!; // 2026-12-15
+    days(w, due, '2026-12-18'); // 3 days of penalty
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-16');
+    expect(owedAtT1).toBe(204_200n + 306n); // 1 day of 0.15%
+    const paidForExtension = extend(w, '2026-12-18', 'x1'); // the fee and the 3 days' charges
+    expect(paidForExtension).toBe(2_000n + 918n);
+    expect(w.loan.dueDate).toBe('2026-12-26');
+    days(w, '2026-12-18', '2026-12-29'); // the extended loan falls overdue too: 3 more days charged
+    expect(outstandingOf(w.loan.transactions).penalty).toBeGreaterThan(0n);
+
+    const out = post(
+      w,
+      applyOrderEvent(w.loan, {
+        type: 'payment_received',
+        purpose: 'full',
+        amount: owedAtT1,
+        paidAt: at('2026-12-16'),
+        reference: 'c1',
+        extensionsPaid: w.extensions,
+      }),
+    );
+    expect(out).toMatchObject({ status: 'settled', held: null, changes: { dueDate: due } });
+    expect(out.reversedExtensions).toEqual([{ reference: 'x1', amount: paidForExtension }]);
+    expect(totalOf(outstandingOf(w.loan.transactions))).toBe(0n);
+    expectBooksBalanced(w);
+    // income: the up-front fees and one day of penalty, as if the extension had never been paid
+    expect(-account(w, 'fee_income')).toBe(upFrontFeeIncome(w.loan));
+    expect(-account(w, 'penalty_income')).toBe(306n);
+    expect(costSoFar(w.loan)).toBe(w.loan.quote.financeCharge + 306n);
+    expect(account(w, 'suspense')).toBe(-paidForExtension);
+  });
+
+  it('CO-02 BE-10 two extensions after the payment: both reversed, the first due date restored', () => {
+    const w = disbursed();
+    const due = w.loan.dueDate!;
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-09');
+    const first = extend(w, '2026-12-10', 'x1');
+    const second = extend(w, '2026-12-12', 'x2');
+    expect(w.loan.dueDate).toBe('2026-12-31');
+    const out = post(
+      w,
+      applyOrderEvent(w.loan, {
+        type: 'payment_received',
+        purpose: 'full',
+        amount: owedAtT1,
+        paidAt: at('2026-12-09'),
+        reference: 'c1',
+        extensionsPaid: w.extensions,
+      }),
+    );
+    expect(out).toMatchObject({ status: 'settled', changes: { dueDate: due } });
+    expect(out.reversedExtensions).toEqual([
+      { reference: 'x1', amount: first },
+      { reference: 'x2', amount: second },
+    ]);
+    expectBooksBalanced(w);
+    expect(-account(w, 'fee_income')).toBe(upFrontFeeIncome(w.loan));
+    expect(account(w, 'suspense')).toBe(-(first + second));
+  });
+
+  it('CO-02 BE-10 only the extensions paid after the payment are reversed; one paid before it stays', () => {
+    const w = disbursed();
+    const kept = extend(w, '2026-12-05', 'x0'); // due 12-23
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-10');
+    const later = extend(w, '2026-12-11', 'x1'); // due 12-31
+    const out = post(
+      w,
+      applyOrderEvent(w.loan, {
+        type: 'payment_received',
+        purpose: 'full',
+        amount: owedAtT1,
+        paidAt: at('2026-12-10'),
+        reference: 'c1',
+        extensionsPaid: w.extensions,
+      }),
+    );
+    expect(out).toMatchObject({ status: 'settled', changes: { dueDate: '2026-12-23' } });
+    expect(out.reversedExtensions).toEqual([{ reference: 'x1', amount: later }]);
+    expectBooksBalanced(w);
+    expect(-account(w, 'fee_income')).toBe(upFrontFeeIncome(w.loan) + kept);
+    expect(account(w, 'suspense')).toBe(-later);
+  });
+
+  it('CO-02 BE-10 the same day: an extension paid minutes after the payment is reversed too (the instants count)', () => {
+    const w = disbursed();
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-10');
+    const fee = extend(w, '2026-12-10', 'x1'); // 10:00
+    const out = applyOrderEvent(w.loan, {
+      type: 'payment_received',
+      purpose: 'full',
+      amount: owedAtT1,
+      paidAt: at('2026-12-10', 9),
+      reference: 'c1',
+      extensionsPaid: w.extensions,
+    });
+    expect(out.status).toBe('settled');
+    expect(out.reversedExtensions).toEqual([{ reference: 'x1', amount: fee }]);
+  });
+
+  it('CO-02 BE-10 an amount that does not settle the loan as of its paid-at keeps today\u2019s rules (held); nothing reversed', () => {
+    const w = disbursed();
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-10');
+    extend(w, '2026-12-11', 'x1');
+    const out = applyOrderEvent(w.loan, {
+      type: 'payment_received',
+      purpose: 'full',
+      amount: owedAtT1 - 1n,
+      paidAt: at('2026-12-10'),
+      reference: 'c1',
+      extensionsPaid: w.extensions,
+    });
+    expect(out).toMatchObject({ status: 'extended', transactions: [], held: { reason: 'amount_mismatch' } });
+    expect(out.reversedExtensions ?? []).toEqual([]);
+  });
+
+  it('CO-02 BE-10 a payment after the extension is not a reason to reverse it (paid-at after the extension)', () => {
+    const w = disbursed();
+    extend(w, '2026-12-10', 'x1');
+    const owed = amountDueOn(w.loan, '2026-12-11');
+    const out = applyOrderEvent(w.loan, {
+      type: 'payment_received',
+      purpose: 'full',
+      amount: owed,
+      paidAt: at('2026-12-11'),
+      reference: 'c1',
+      extensionsPaid: w.extensions,
+    });
+    expect(out.status).toBe('settled');
+    expect(out.reversedExtensions ?? []).toEqual([]);
+    expect(out.transactions.map((t) => t.type)).toEqual(['repayment']);
+    expect(out.transactions[0]!.portions).toEqual(balance({ principal: -200_000n, interest: -4_200n }));
+  });
+});
