@@ -136,6 +136,10 @@ export const ERROR_CODES = {
   REFUND_ALREADY_EXECUTED: { status: 409, catalogue: false },
   REFUND_NO_CURRENT_ACCOUNT: { status: 409, catalogue: false },
   REFUND_NOT_EXECUTED: { status: 409, catalogue: false },
+  // BE-05: money naming no borrower, assigned to one
+  UNMATCHED_BORROWER_NOT_FOUND: { status: 404, catalogue: false },
+  UNMATCHED_LOAN_NOT_FOUND: { status: 404, catalogue: false },
+  UNMATCHED_ALREADY_RESOLVED: { status: 409, catalogue: false },
   APPROVAL_SAME_OPERATOR: { status: 403, catalogue: false },
   APPROVAL_NOT_PENDING: { status: 409, catalogue: false },
   REVIEW_CASE_DECIDED: { status: 409, catalogue: false },

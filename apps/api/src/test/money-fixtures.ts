@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   addDays,
   amountDueOn,
@@ -9,12 +9,13 @@ import {
   type OperatorRole,
 } from '@pisonow/domain';
 import type { Db } from '../db/client.ts';
-import { applicationSteps, orders, payouts, repayments } from '../db/schema/index.ts';
+import { applicationSteps, orders, payouts, providerWebhooks, repayments } from '../db/schema/index.ts';
 import { applyLoanEvent, decide, loadLoan, persistLoanOutcome } from '../modules/servicing/loan-record.ts';
 import { signInOperator, type TestOperator } from './console-fixtures.ts';
 import { seedDisbursedLoan } from './loan-fixtures.ts';
 import { applyPayoutResultInTx } from '../modules/orders/apply-payout-result.ts';
 import type { TestApp } from './test-app.ts';
+import type { SandboxCollectionProvider } from '../providers/collection/sandbox-collection.ts';
 
 /**
  * Money held in suspense on a loan (issue 11), the way the collection webhook holds it: a payment
@@ -148,6 +149,46 @@ export async function setCurrentPayoutAccount(
 }
 
 /**
+ * BE-05: money that names no borrower, delivered through the real webhook route as the provider
+ * delivers it (a payment on a link made in the provider's dashboard, its reference none of ours).
+ * Returns its id in the suspense queue's unmatched list (the webhook record's id).
+ */
+export async function seedUnmatchedPayment(
+  t: TestApp,
+  input: { amount: Centavos; collectionId?: string },
+): Promise<{ id: string; collectionId: string; providerEventId: string }> {
+  const collectionId = input.collectionId ?? `sbxc_dashboard_${randomUUID()}`;
+  const hook = (t.app.providers.collections as SandboxCollectionProvider).simulate(collectionId, 'pay', {
+    now: t.clock.now(),
+    collection: {
+      referenceId: `INV-${randomUUID().slice(0, 8)}`,
+      amount: input.amount,
+      channel: 'ewallet',
+      providerCode: 'GCASH',
+    },
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/collections/webhook',
+    headers: hook.headers,
+    payload: hook.rawBody,
+  });
+  if ((res.json() as { result?: string }).result !== 'unknown')
+    throw new Error(`seedUnmatchedPayment: ${res.body}`);
+  const [row] = await t.database.db
+    .select({ id: providerWebhooks.id })
+    .from(providerWebhooks)
+    .where(
+      and(
+        eq(providerWebhooks.kind, 'collection'),
+        eq(providerWebhooks.provider, 'sandbox'),
+        eq(providerWebhooks.providerEventId, hook.providerEventId),
+      ),
+    );
+  return { id: row!.id, collectionId, providerEventId: hook.providerEventId };
+}
+
+/**
  * The role matrix's requests for the money endpoints (issue 11): real records in the states each
  * endpoint acts on, so an allowed role gets a 2xx (finance acts first; admin's second submit finds
  * the action done, which is a 2xx too: every money action is idempotent).
@@ -232,6 +273,8 @@ export async function moneyMatrixRequests(
       { lateCharge: '0', penalty: '20001', reason: 'fixture' },
       { 'idempotency-key': key },
     );
+  const unmatched = await seedUnmatchedPayment(t, { amount: 60_000n });
+  const payer = await seedDisbursedLoan(db, { disbursedAt: ago(3 * hour) });
   const toApprove = await draft('matrix-approve-1');
   const toReject = await draft('matrix-reject-1');
 
@@ -275,6 +318,16 @@ export async function moneyMatrixRequests(
     'POST /api/console/money/refunds/:refundId/executed': json(
       `/api/console/money/refunds/${refunded.refundId}/executed`,
       { transferReference: 'MATRIX-1' },
+    ),
+    // finance assigns it; admin's second submit names the same borrower and loan: a replay
+    'POST /api/console/money/unmatched/:unmatchedId/assign': json(
+      `/api/console/money/unmatched/${unmatched.id}/assign`,
+      {
+        borrower: payer.customerId,
+        orderId: payer.orderId,
+        providerCode: 'GCASH',
+        reason: 'matrix: the payer sent the receipt',
+      },
     ),
     'GET /api/console/money/loans/:orderId': { url: `/api/console/money/loans/${small}` },
     'POST /api/console/money/loans/:orderId/cancel': json(

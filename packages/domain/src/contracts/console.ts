@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { reportingMonth } from './reports.ts';
+import { REPAYMENT_PARTNERS } from './servicing.ts';
+
+const UNMATCHED_PARTNER_CODES = REPAYMENT_PARTNERS.map((p) => p.providerCode) as [string, ...string[]];
 
 /**
  * The operator console (issue 11, BE-08, RO-04): roles, and the contracts of its endpoints.
@@ -349,9 +352,12 @@ export const suspenseItem = z.object({
 /**
  * BE-05: money that names no borrower (its reference is not one of our ids: a payment link made
  * in the provider's dashboard), kept in suspense with no loan. Listed for finance to find at the
- * provider; matching it to a borrower or refunding it is not offered here yet.
+ * provider; finance assigns it to the borrower who paid (it becomes their held money, which the
+ * held-money actions then apply or refund). Unresolved first, newest first; then those resolved.
  */
 export const unmatchedPayment = z.object({
+  /** what the assign action names: the record of the provider's event */
+  id: z.string(),
   provider: z.string(),
   /** the provider's event: one payment, however often it was delivered */
   providerEventId: z.string(),
@@ -359,6 +365,20 @@ export const unmatchedPayment = z.object({
   providerCollectionId: z.string().nullable(),
   amount: centavos,
   receivedAt: iso,
+  /** null while nobody is matched to it */
+  resolution: z
+    .object({
+      action: z.enum(['assigned']),
+      customerId: z.string(),
+      orderId: z.string(),
+      /** the held-money record it became (the suspense queue's item) */
+      repaymentId: z.string(),
+      reason: z.string(),
+      /** the operator's email */
+      by: z.string(),
+      at: iso,
+    })
+    .nullable(),
 });
 export const suspenseQueueResponse = z.object({
   total: centavos,
@@ -379,6 +399,33 @@ export const suspenseResolutionResponse = z.object({
   refundId: z.string().nullable(),
 });
 export type SuspenseResolutionResponse = z.infer<typeof suspenseResolutionResponse>;
+
+/**
+ * BE-05: money naming no borrower assigned to the borrower who paid: named by phone (any typed
+ * form) or customer id, as the console finds borrowers; on the loan named, else their latest loan
+ * paid out. How it was paid (what the provider's dashboard shows) goes on the borrower's record.
+ */
+export const unmatchedAssignRequest = z.strictObject({
+  borrower: z
+    .string({ error: 'REQUIRED' })
+    .trim()
+    .min(1, { error: 'REQUIRED' })
+    .max(100, { error: 'VALIDATION_FAILED' }),
+  orderId: z.uuid({ error: 'UNMATCHED_LOAN_NOT_FOUND' }).optional(),
+  providerCode: z.enum(UNMATCHED_PARTNER_CODES, { error: 'VALIDATION_FAILED' }),
+  reason,
+});
+export type UnmatchedAssignRequest = z.input<typeof unmatchedAssignRequest>;
+export const unmatchedAssignResponse = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  orderId: z.string(),
+  repaymentId: z.string(),
+  amount: centavos,
+  assignedBy: z.string(),
+  assignedAt: iso,
+});
+export type UnmatchedAssignResponse = z.infer<typeof unmatchedAssignResponse>;
 
 export const refundItem = z.object({
   id: z.string(),
@@ -689,6 +736,7 @@ export const CONSOLE_ACCESS = {
   'GET /api/console/money/suspense': FINANCE,
   'POST /api/console/money/suspense/:repaymentId/apply': FINANCE,
   'POST /api/console/money/suspense/:repaymentId/refund': FINANCE,
+  'POST /api/console/money/unmatched/:unmatchedId/assign': FINANCE,
   'GET /api/console/money/refunds': FINANCE,
   'POST /api/console/money/refunds/:refundId/executed': FINANCE,
   'GET /api/console/money/loans/:orderId': FINANCE,

@@ -31,7 +31,14 @@ export function repaymentRecordStatus(state: RepaymentState): RepaymentRecordSta
 }
 
 /** Why money that arrived was held instead of applied (the borrower is told which). */
-export const HELD_REASONS = ['amount_mismatch', 'already_settled', 'not_repayable', 'duplicate'] as const;
+/** `unmatched`: money that named no loan of ours, which finance matched to this borrower (BE-05) */
+export const HELD_REASONS = [
+  'amount_mismatch',
+  'already_settled',
+  'not_repayable',
+  'duplicate',
+  'unmatched',
+] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
 
 /** The channels and partners offered on the Repay sheet (the configured provider may offer fewer). */

@@ -12,8 +12,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { operators } from './console.ts';
+import { customers } from './customers.ts';
 import { orders } from './lending.ts';
-import { repayments } from './servicing.ts';
+import { providerWebhooks, repayments } from './servicing.ts';
 
 /**
  * Maker-checker (issue 11): an operator action that needs a second pair of eyes is drafted here by
@@ -118,4 +119,38 @@ export const refunds = pgTable(
       .on(t.state, t.createdAt)
       .where(sql`state = 'to_execute'`),
   ],
+);
+
+/**
+ * BE-05: how finance resolved money that named no borrower (a collection webhook recorded as
+ * `unknown`, booked to suspense under `suspense:webhook:<provider>:<event>` with no borrower). One
+ * row per webhook record (its primary key makes resolving it twice impossible): `assigned` to the
+ * borrower who paid, on one of their loans, where it became held money of its own (`repayment_id`,
+ * held reason `unmatched`) that the held-money actions apply or refund. Who, when and why.
+ */
+export const unmatchedResolutions = pgTable(
+  'unmatched_resolutions',
+  {
+    webhookId: uuid('webhook_id')
+      .primaryKey()
+      .references(() => providerWebhooks.id),
+    /** assigned (a refund straight to the payer, with no borrower, is not offered: see docs) */
+    action: text('action').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    repaymentId: uuid('repayment_id')
+      .notNull()
+      .references(() => repayments.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('unmatched_resolutions_action_known', sql`${t.action} in ('assigned')`)],
 );

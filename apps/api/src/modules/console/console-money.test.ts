@@ -21,6 +21,7 @@ import { seedDisbursedLoan, seedReceiptPhoto } from '../../test/loan-fixtures.ts
 import {
   seedHeldRepayment,
   seedReturnedPayoutAfterPayments,
+  seedUnmatchedPayment,
   setCurrentPayoutAccount,
 } from '../../test/money-fixtures.ts';
 import {
@@ -37,11 +38,12 @@ import {
   payouts,
   refunds,
   repayments,
+  unmatchedResolutions,
 } from '../../db/schema/index.ts';
 import { applyLoanEvent, loadLoan } from '../servicing/loan-record.ts';
 import { createOperator } from './create-operator.ts';
 import { worstPastOverdueDays } from '../lending/decision-facts.ts';
-import { repaymentView } from '../servicing/repayment-view.ts';
+import { listRepayments, repaymentView } from '../servicing/repayment-view.ts';
 import { getPayoutAccount } from '../servicing/change-payout-account.ts';
 import { servicingContext } from '../servicing/routes.ts';
 import type { SandboxCollectionProvider } from '../../providers/collection/sandbox-collection.ts';
@@ -397,15 +399,223 @@ describe('BE-05 issue 7 money that names no borrower', () => {
       );
       expect(listed).toEqual([
         {
+          id: expect.any(String),
           provider: 'sandbox',
           providerEventId: hook.providerEventId,
           providerCollectionId: collectionId,
           amount: '123400',
           receivedAt: t.clock.now().toISOString(),
+          resolution: null,
         },
       ]);
     }
     await expectBalancedLedger();
+  });
+
+  type Unmatched = {
+    id: string;
+    providerCollectionId: string;
+    amount: string;
+    resolution: Record<string, unknown> | null;
+  };
+  const unmatchedListed = async (id: string) =>
+    ((await get(finance, '/api/console/money/suspense')).body.unmatched as Unmatched[]).find(
+      (u) => u.id === id,
+    );
+  /** the suspense lines that name no borrower: the money nobody is matched to yet */
+  async function unassignedSuspense(): Promise<bigint> {
+    const [row] = await db()
+      .select({ b: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.account, 'suspense'), sql`${ledgerEntries.customerId} is null`));
+    return BigInt(row!.b);
+  }
+  const phoneOf = async (customerId: string) =>
+    (await db().select({ phone: customers.phone }).from(customers).where(eq(customers.id, customerId)))[0]!
+      .phone;
+
+  it('BE-05: money naming no borrower is assigned to the borrower named by phone once under 20 concurrent submits: balanced, held on their loan, seen by them, then refunded through the held-money flow; the queue shows who and when', async () => {
+    const paid = await seedUnmatchedPayment(t, { amount: 150_000n });
+    const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const phone = await phoneOf(customerId);
+    const unassignedBefore = await unassignedSuspense();
+    const results = await twenty(() =>
+      post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
+        borrower: `+63 ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`,
+        providerCode: 'GCASH',
+        reason: 'the payer called with the GCash receipt',
+      }),
+    );
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const repaymentId = results[0]!.body.repaymentId as string;
+    expect(results.every((r) => r.body.repaymentId === repaymentId)).toBe(true);
+    expect(results[0]!.body).toMatchObject({
+      id: paid.id,
+      customerId,
+      // no loan named: the borrower's latest loan paid out
+      orderId,
+      amount: '150000',
+      assignedBy: ops.finance.email,
+      assignedAt: t.clock.now().toISOString(),
+    });
+    // one balanced move: out of the suspense that names nobody, into this borrower's on this loan
+    expect(await ledgerKeys(`suspense-assigned:${paid.id}`)).toHaveLength(1);
+    expect(await unassignedSuspense()).toBe(unassignedBefore + 150_000n);
+    expect(await orderBalance(orderId, 'suspense')).toBe(-150_000n);
+    await expectBalancedLedger();
+    expect(
+      await db().select().from(unmatchedResolutions).where(eq(unmatchedResolutions.webhookId, paid.id)),
+    ).toHaveLength(1);
+    // held money like any other: a record the borrower sees, listed in the suspense queue
+    const held = await db().select().from(repayments).where(eq(repayments.orderId, orderId));
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({
+      id: repaymentId,
+      customerId,
+      state: 'held',
+      heldReason: 'unmatched',
+      amountReceived: 150_000n,
+      channel: 'ewallet',
+      providerCode: 'GCASH',
+      channelReference: paid.collectionId,
+    });
+    const mine = await listRepayments({ db: db(), clock: t.clock }, { customerId });
+    expect(mine.map((r) => [r.id, r.state, r.heldReason])).toEqual([[repaymentId, 'held', 'unmatched']]);
+    const queue = await get(finance, '/api/console/money/suspense');
+    expect((queue.body.items as { repaymentId: string }[]).map((i) => i.repaymentId)).toContain(repaymentId);
+    expect(await unmatchedListed(paid.id)).toMatchObject({
+      resolution: {
+        action: 'assigned',
+        customerId,
+        orderId,
+        repaymentId,
+        reason: 'the payer called with the GCash receipt',
+        by: ops.finance.email,
+        at: t.clock.now().toISOString(),
+      },
+    });
+    // one audit entry per submit; exactly one made the change
+    const audits = await auditsFor('money.unmatched.assign', paid.id);
+    expect(audits).toHaveLength(20);
+    expect(audits.filter((a) => !(a.detail as { replayed?: boolean }).replayed)).toHaveLength(1);
+    // the existing held-money refund takes it from here: suspense → refunds payable → cash
+    const refunded = await post(finance, `/api/console/money/suspense/${repaymentId}/refund`, {
+      reason: 'not theirs to pay: returned',
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const [refund] = await db().select().from(refunds).where(eq(refunds.repaymentId, repaymentId));
+    expect(refund).toMatchObject({ customerId, orderId, amount: 150_000n, state: 'to_execute' });
+    expect(await orderBalance(orderId, 'suspense')).toBe(0n);
+    expect(await orderBalance(orderId, 'refunds_payable')).toBe(-150_000n);
+    const executed = await post(finance, `/api/console/money/refunds/${refund!.id}/executed`, {
+      transferReference: 'INSTAPAY-UNMATCHED-1',
+      attempt: 1,
+    });
+    expect(executed.status).toBe(200);
+    expect(await orderBalance(orderId, 'refunds_payable')).toBe(0n);
+    await expectBalancedLedger();
+  });
+
+  it('BE-05: money naming no borrower assigned by customer id to a loan named, then applied to that loan through the held-money flow', async () => {
+    const paid = await seedUnmatchedPayment(t, { amount: 50_000n });
+    const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const assigned = await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
+      borrower: customerId,
+      orderId,
+      providerCode: '7ELEVEN',
+      reason: 'receipt matched at the counter',
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const repaymentId = assigned.body.repaymentId as string;
+    const [held] = await db().select().from(repayments).where(eq(repayments.id, repaymentId));
+    expect(held).toMatchObject({ channel: 'otc', providerCode: '7ELEVEN', state: 'held' });
+    const before = outstandingOf((await loadLoan(db(), orderId))!.loan.transactions);
+    const applied = await post(finance, `/api/console/money/suspense/${repaymentId}/apply`, {
+      purpose: 'partial',
+      reason: 'the borrower asked to pay down the loan',
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const after = outstandingOf((await loadLoan(db(), orderId))!.loan.transactions);
+    expect(totalOf(before) - totalOf(after)).toBe(50_000n);
+    expect(await orderBalance(orderId, 'suspense')).toBe(0n);
+    await expectBalancedLedger();
+  });
+
+  it('BE-05: an unmatched payment already assigned answers 409 UNMATCHED_ALREADY_RESOLVED to another borrower or loan; nothing more written', async () => {
+    const paid = await seedUnmatchedPayment(t, { amount: 70_000n });
+    const first = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const other = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const body = { providerCode: 'MAYA', reason: 'the payer sent the receipt' };
+    expect(
+      (
+        await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
+          ...body,
+          borrower: first.customerId,
+        })
+      ).status,
+    ).toBe(200);
+    const keys = await ledgerKeys('suspense-assigned:');
+    const again = await post(admin, `/api/console/money/unmatched/${paid.id}/assign`, {
+      ...body,
+      borrower: other.customerId,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('UNMATCHED_ALREADY_RESOLVED');
+    expect(typeof again.body.message).toBe('string');
+    expect(await ledgerKeys('suspense-assigned:')).toHaveLength(keys.length);
+    expect(await db().select().from(repayments).where(eq(repayments.orderId, other.orderId))).toHaveLength(0);
+    expect(await orderBalance(first.orderId, 'suspense')).toBe(-70_000n);
+  });
+
+  it('BE-05: an unknown borrower, a loan of another borrower, an unknown item, a bad payment channel or no reason is refused with a 4xx and writes nothing', async () => {
+    const paid = await seedUnmatchedPayment(t, { amount: 80_000n });
+    const mine = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const theirs = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const url = `/api/console/money/unmatched/${paid.id}/assign`;
+    const ok = { borrower: mine.customerId, providerCode: 'GCASH', reason: 'the payer sent the receipt' };
+    const keys = (await ledgerKeys('suspense-assigned:')).length;
+    const cases: [unknown, number, string, string?][] = [
+      [{ ...ok, borrower: '9170000000' }, 404, 'UNMATCHED_BORROWER_NOT_FOUND'],
+      [{ ...ok, borrower: randomUUID() }, 404, 'UNMATCHED_BORROWER_NOT_FOUND'],
+      [{ ...ok, borrower: 'somebody' }, 404, 'UNMATCHED_BORROWER_NOT_FOUND'],
+      [{ ...ok, orderId: theirs.orderId }, 404, 'UNMATCHED_LOAN_NOT_FOUND'],
+      [{ ...ok, providerCode: 'PAYPAL' }, 400, 'VALIDATION_FAILED'],
+      [{ ...ok, reason: ' ' }, 400, 'REQUIRED'],
+      [{ ...ok, borrower: '' }, 400, 'REQUIRED'],
+      [ok, 404, 'NOT_FOUND', `/api/console/money/unmatched/${randomUUID()}/assign`],
+    ];
+    for (const [body, status, code, at] of cases) {
+      const res = await post(finance, at ?? url, body);
+      expect(res.status, JSON.stringify([body, res.body])).toBe(status);
+      expect(res.body.code).toBe(code);
+    }
+    expect(await ledgerKeys('suspense-assigned:')).toHaveLength(keys);
+    expect(
+      await db().select().from(unmatchedResolutions).where(eq(unmatchedResolutions.webhookId, paid.id)),
+    ).toHaveLength(0);
+    expect(
+      await db().select().from(repayments).where(eq(repayments.customerId, mine.customerId)),
+    ).toHaveLength(0);
+    expect((await unmatchedListed(paid.id))!.resolution).toBeNull();
+    // and then the right request still works
+    expect((await post(finance, url, ok)).status).toBe(200);
+  });
+
+  it('BE-05: support and underwriters cannot assign money naming no borrower (403); nothing written', async () => {
+    const paid = await seedUnmatchedPayment(t, { amount: 90_000n });
+    const { customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    for (const role of ['support', 'underwriter'] as const) {
+      const session = await signInOperator(t, ops[role]);
+      const res = await post(session, `/api/console/money/unmatched/${paid.id}/assign`, {
+        borrower: customerId,
+        providerCode: 'GCASH',
+        reason: 'trying without the role',
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('FORBIDDEN');
+    }
+    expect(await ledgerKeys(`suspense-assigned:${paid.id}`)).toHaveLength(0);
+    expect((await unmatchedListed(paid.id))!.resolution).toBeNull();
   });
 });
 

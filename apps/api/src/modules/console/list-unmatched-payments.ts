@@ -1,7 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { SuspenseQueueResponse } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
-import { ledgerEntries, ledgerTransactions, providerWebhooks } from '../../db/schema/index.ts';
+import {
+  ledgerEntries,
+  ledgerTransactions,
+  operators,
+  providerWebhooks,
+  unmatchedResolutions,
+} from '../../db/schema/index.ts';
 
 /**
  * BE-05: money that arrived naming no borrower (its reference is not one of our ids: a payment link
@@ -10,10 +16,10 @@ import { ledgerEntries, ledgerTransactions, providerWebhooks } from '../../db/sc
  * joined by that key, each payment is listed once however often it was delivered, and an unknown
  * event that brought no money (an expiry, a failure) posted nothing and is not listed.
  *
- * Read-only for now: nothing resolves this money yet (matching it to a borrower, or refunding it to
- * the payer, is a later change; it will need a resolution record of its own, since there is no
- * repayment row to mark). So the newest come first, and the oldest fall off the list's end rather
- * than hiding new money behind money already being chased.
+ * Finance assigns such money to the borrower who paid (assignUnmatchedPayment: it becomes their
+ * held money, listed with the held money above). Those still unresolved come first, newest first,
+ * so money being chased is never hidden behind money already matched; those resolved follow, newest
+ * first, with who assigned them, when, to whom and why, and the oldest fall off the list's end.
  */
 export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueResponse['unmatched']> {
   const rows = await db
@@ -22,7 +28,10 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
       providerEventId: providerWebhooks.providerEventId,
       providerCollectionId: ledgerTransactions.reference,
       amount: ledgerEntries.amount,
+      id: providerWebhooks.id,
       receivedAt: providerWebhooks.receivedAt,
+      resolution: unmatchedResolutions,
+      by: operators.email,
     })
     .from(providerWebhooks)
     .innerJoin(
@@ -40,14 +49,28 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
         eq(ledgerEntries.account, 'cash_at_provider'),
       ),
     )
+    .leftJoin(unmatchedResolutions, eq(unmatchedResolutions.webhookId, providerWebhooks.id))
+    .leftJoin(operators, eq(operators.id, unmatchedResolutions.operatorId))
     .where(and(eq(providerWebhooks.kind, 'collection'), eq(providerWebhooks.result, 'unknown')))
-    .orderBy(desc(providerWebhooks.receivedAt))
+    .orderBy(asc(sql`${unmatchedResolutions.webhookId} is not null`), desc(providerWebhooks.receivedAt))
     .limit(200);
   return rows.map((r) => ({
+    id: r.id,
     provider: r.provider,
     providerEventId: r.providerEventId,
     providerCollectionId: r.providerCollectionId,
     amount: r.amount.toString(),
     receivedAt: r.receivedAt.toISOString(),
+    resolution: r.resolution
+      ? {
+          action: 'assigned' as const,
+          customerId: r.resolution.customerId,
+          orderId: r.resolution.orderId,
+          repaymentId: r.resolution.repaymentId,
+          reason: r.resolution.reason,
+          by: r.by ?? '',
+          at: r.resolution.createdAt.toISOString(),
+        }
+      : null,
   }));
 }

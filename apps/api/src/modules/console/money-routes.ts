@@ -21,6 +21,8 @@ import {
   suspenseQueueResponse,
   suspenseRefundRequest,
   suspenseResolutionResponse,
+  unmatchedAssignRequest,
+  unmatchedAssignResponse,
   waiverRequest,
   waiverResponse,
   writeOffRequest,
@@ -32,6 +34,7 @@ import { errorSchema } from '../../lib/http.ts';
 import { actorOf } from '../../plugins/app/operator-auth.ts';
 import { cancelLoan, decideApproval, getLoanMoney, listApprovals, waiveCharges } from './loan-money.ts';
 import { moneyContext } from './money-context.ts';
+import { assignUnmatchedPayment } from './assign-unmatched-payment.ts';
 import { requestWriteOff } from './write-off-loan.ts';
 import { requestHardshipPlan } from './hardship-plan.ts';
 import { cancelPayout, listPayoutQueue, retryPayout, unwindReversedPayout } from './payout-queue.ts';
@@ -53,6 +56,7 @@ const orderParams = z.object({ orderId: z.uuid({ error: 'NOT_FOUND' }) });
 const repaymentParams = z.object({ repaymentId: z.uuid({ error: 'NOT_FOUND' }) });
 const refundParams = z.object({ refundId: z.uuid({ error: 'NOT_FOUND' }) });
 const requestParams = z.object({ requestId: z.uuid({ error: 'NOT_FOUND' }) });
+const unmatchedParams = z.object({ unmatchedId: z.uuid({ error: 'NOT_FOUND' }) });
 
 /**
  * The finance role's money operations (issue 11, CO-05, BE-05) under /api/console/money: payouts,
@@ -179,6 +183,27 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         repaymentId: request.params.repaymentId,
         reason: request.body.reason,
+      }),
+  );
+
+  app.post(
+    '/console/money/unmatched/:unmatchedId/assign',
+    {
+      schema: {
+        tags,
+        summary:
+          'Assigns money naming no borrower to the borrower who paid: it becomes their held money on one of their loans (audited)',
+        security,
+        params: unmatchedParams,
+        body: unmatchedAssignRequest,
+        response: { 200: unmatchedAssignResponse, ...refused },
+      },
+    },
+    async (request) =>
+      assignUnmatchedPayment(ctx, {
+        actor: actorOf(request),
+        unmatchedId: request.params.unmatchedId,
+        ...request.body,
       }),
   );
 

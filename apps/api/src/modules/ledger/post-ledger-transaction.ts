@@ -12,7 +12,11 @@ export interface PostingInput {
   /** the loan the money belongs to: every line carries it, so per-loan balances are sums */
   orderId?: string | null;
   reference?: string | null;
-  entries: LedgerEntry[];
+  /**
+   * A line may name its own borrower and loan (null: none), overriding the transaction's: money
+   * naming no borrower, assigned to one, leaves the suspense line that names nobody (BE-05).
+   */
+  entries: (LedgerEntry & { customerId?: string | null; orderId?: string | null })[];
   at: Date;
 }
 
@@ -25,7 +29,8 @@ export async function postLedgerTransaction(
   tx: Tx,
   input: PostingInput,
 ): Promise<{ transactionId: string; posted: boolean }> {
-  const lines = balanced(input.entries);
+  balanced(input.entries);
+  const lines = input.entries.filter((e) => e.amount !== 0n);
   const id = randomUUID();
   const inserted = await tx
     .insert(ledgerTransactions)
@@ -51,8 +56,8 @@ export async function postLedgerTransaction(
       id: randomUUID(),
       transactionId: id,
       account: e.account,
-      customerId: input.customerId ?? null,
-      orderId: input.orderId ?? null,
+      customerId: (e.customerId !== undefined ? e.customerId : input.customerId) ?? null,
+      orderId: (e.orderId !== undefined ? e.orderId : input.orderId) ?? null,
       amount: e.amount,
     })),
   );

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { REPAYMENT_PARTNERS, normalizePhone, type UnmatchedAssignResponse } from '@pisonow/domain';
+import type { Tx } from '../../db/client.ts';
+import {
+  customers,
+  ledgerEntries,
+  ledgerTransactions,
+  operators,
+  orders,
+  providerWebhooks,
+  repayments,
+  unmatchedResolutions,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
+import type { Actor } from './audit.ts';
+import { auditedAction, type MoneyContext } from './money-context.ts';
+
+/** The suspense posting of money naming no borrower, as the collection webhook keys it. */
+export function unmatchedSuspenseKey(provider: string, providerEventId: string): string {
+  return `suspense:webhook:${provider}:${providerEventId}`;
+}
+
+/**
+ * POST /api/console/money/unmatched/:unmatchedId/assign (BE-05): money that named no borrower (a
+ * payment link made in the provider's dashboard) is assigned by finance to the borrower who paid,
+ * once they have found them (the payer called, sent the receipt). It becomes that borrower's held
+ * money on one of their loans, exactly as the webhook holds a payment it cannot apply: a repayment
+ * record `held` (reason `unmatched`) that the borrower sees, and the cash in suspense under their
+ * loan. From there the existing held-money actions apply it to the loan or refund it to them, so
+ * nothing here pays anyone: a second way of moving held money would be a second set of rules.
+ *
+ * Ledger: one balanced transaction moves the amount out of the suspense line that names nobody
+ * into suspense on the borrower's loan (`suspense-assigned:<webhook record>`). Idempotent: the
+ * webhook record is locked and its resolution is unique, so the same request again answers what
+ * was done; naming another borrower or loan after it is done is refused (409).
+ */
+export async function assignUnmatchedPayment(
+  ctx: MoneyContext,
+  input: {
+    actor: Actor;
+    unmatchedId: string;
+    borrower: string;
+    orderId?: string | undefined;
+    providerCode: string;
+    reason: string;
+  },
+): Promise<UnmatchedAssignResponse> {
+  const now = ctx.clock.now();
+  const what = {
+    action: 'money.unmatched.assign',
+    targetType: 'unmatched_payment',
+    targetId: input.unmatchedId,
+  };
+  return auditedAction(ctx, input.actor, what, async (tx) => {
+    // the row every submit for this money queues on: the first assigns, the rest find it done
+    const [hook] = await tx
+      .select()
+      .from(providerWebhooks)
+      .where(eq(providerWebhooks.id, input.unmatchedId))
+      .for('update');
+    if (!hook || hook.kind !== 'collection' || hook.result !== 'unknown') throw new AppError('NOT_FOUND');
+    const [posting] = await tx
+      .select({ reference: ledgerTransactions.reference, amount: ledgerEntries.amount })
+      .from(ledgerTransactions)
+      .innerJoin(
+        ledgerEntries,
+        and(
+          eq(ledgerEntries.transactionId, ledgerTransactions.id),
+          eq(ledgerEntries.account, 'cash_at_provider'),
+        ),
+      )
+      .where(
+        eq(ledgerTransactions.idempotencyKey, unmatchedSuspenseKey(hook.provider, hook.providerEventId)),
+      );
+    // an unknown event that brought no money (an expiry, a failure) has nothing to assign
+    if (!posting) throw new AppError('NOT_FOUND');
+
+    const customerId = await findBorrower(tx, input.borrower);
+    const order = await findLoan(tx, customerId, input.orderId);
+    const [done] = await tx
+      .select({ resolution: unmatchedResolutions, by: operators.email })
+      .from(unmatchedResolutions)
+      .innerJoin(operators, eq(operators.id, unmatchedResolutions.operatorId))
+      .where(eq(unmatchedResolutions.webhookId, hook.id));
+    if (done) {
+      const r = done.resolution;
+      // the same borrower (and loan, when named) again is a double submit; anyone else is a conflict
+      if (r.customerId !== customerId || (input.orderId !== undefined && r.orderId !== order.id))
+        throw new AppError('UNMATCHED_ALREADY_RESOLVED');
+      return {
+        result: view(hook.id, r, done.by),
+        audit: { replayed: true, detail: { reason: input.reason } },
+      };
+    }
+
+    const amount = posting.amount;
+    const partner = REPAYMENT_PARTNERS.find((p) => p.providerCode === input.providerCode);
+    if (!partner) throw new AppError('VALIDATION_FAILED');
+    const repaymentId = randomUUID();
+    await postLedgerTransaction(tx, {
+      kind: 'suspense_assigned',
+      idempotencyKey: `suspense-assigned:${hook.id}`,
+      customerId,
+      orderId: order.id,
+      reference: repaymentId,
+      entries: [
+        { account: 'suspense', amount, customerId: null, orderId: null },
+        { account: 'suspense', amount: -amount },
+      ],
+      at: now,
+    });
+    // Held like the webhook holds money it cannot apply. The payer's paid-at instant of a payment
+    // naming nothing of ours was not kept (only the raw event is), so its arrival stands for it:
+    // BE-10 counts held money as of paidAt when applied. The collection id is the receipt's
+    // reference; not `provider_collection_id`, unique per provider, since a dashboard link can be
+    // paid twice and each payment is assigned on its own.
+    await tx.insert(repayments).values({
+      id: repaymentId,
+      orderId: order.id,
+      customerId,
+      purpose: 'full',
+      channel: partner.channel,
+      provider: hook.provider,
+      providerCode: partner.providerCode,
+      amount,
+      state: 'held',
+      heldReason: 'unmatched',
+      amountReceived: amount,
+      expiresAt: hook.receivedAt,
+      paidAt: hook.receivedAt,
+      channelReference: posting.reference,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const resolution = {
+      webhookId: hook.id,
+      action: 'assigned',
+      customerId,
+      orderId: order.id,
+      repaymentId,
+      amount,
+      reason: input.reason,
+      operatorId: input.actor.operatorId!,
+      createdAt: now,
+    };
+    await tx.insert(unmatchedResolutions).values(resolution);
+    const [me] = await tx
+      .select({ email: operators.email })
+      .from(operators)
+      .where(eq(operators.id, input.actor.operatorId!));
+    return {
+      result: view(hook.id, resolution, me?.email ?? ''),
+      audit: {
+        before: { resolution: null },
+        after: { action: 'assigned', customerId, orderId: order.id, repaymentId },
+        detail: {
+          reason: input.reason,
+          amount: amount.toString(),
+          provider: hook.provider,
+          providerCollectionId: posting.reference,
+          providerCode: partner.providerCode,
+        },
+      },
+    };
+  });
+}
+
+/** A customer id, or a phone number in any typed form (as the console's borrower search reads it). */
+async function findBorrower(tx: Tx, borrower: string): Promise<string> {
+  const q = borrower.trim();
+  const phone = normalizePhone(q);
+  const [found] = isUuid(q)
+    ? await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, q.toLowerCase()))
+    : /^\d{10}$/.test(phone)
+      ? await tx.select({ id: customers.id }).from(customers).where(eq(customers.phone, phone))
+      : [];
+  if (!found) throw new AppError('UNMATCHED_BORROWER_NOT_FOUND');
+  return found.id;
+}
+
+/**
+ * The loan named, which must be the borrower's; else their latest loan paid out (the money the
+ * payer sent is most likely for it). A held repayment belongs to a loan, so a borrower with none
+ * paid out cannot hold money.
+ */
+async function findLoan(tx: Tx, customerId: string, orderId: string | undefined) {
+  const [order] = orderId
+    ? await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+    : await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), isNotNull(orders.disbursedAt)))
+        .orderBy(desc(orders.disbursedAt))
+        .limit(1);
+  if (!order) throw new AppError('UNMATCHED_LOAN_NOT_FOUND');
+  return order;
+}
+
+function view(
+  id: string,
+  r: { customerId: string; orderId: string; repaymentId: string; amount: bigint; createdAt: Date },
+  by: string,
+): UnmatchedAssignResponse {
+  return {
+    id,
+    customerId: r.customerId,
+    orderId: r.orderId,
+    repaymentId: r.repaymentId,
+    amount: r.amount.toString(),
+    assignedBy: by,
+    assignedAt: r.createdAt.toISOString(),
+  };
+}
