@@ -86,6 +86,18 @@ async function borrowerRepaidThenPayoutReturned(
   return { orderId, paid: total };
 }
 
+/** The sandbox demo finance operator signs in and opens Finance. */
+async function signInToFinance(page: Page) {
+  await page.goto('/console/');
+  await page.getByTestId('email').fill(FINANCE.email);
+  await page.getByTestId('password').fill(FINANCE.password);
+  await page.getByTestId('code').fill(await currentCode(page, FINANCE.totpSecret));
+  await page.getByTestId('sign-in').click();
+  await expect(page.getByTestId('operator')).toContainText('finance@console.pisonow.test (finance)');
+  await page.getByRole('menuitem', { name: 'Finance' }).click();
+  await expect(page).toHaveURL(/\/console\/finance$/);
+}
+
 const peso = (centavos: bigint) =>
   `₱${(centavos / 100n).toLocaleString('en-US')}.${String(centavos % 100n).padStart(2, '0')}`;
 
@@ -100,14 +112,7 @@ test.describe('console money operations (issue 11)', () => {
     const returning = await borrowerWhoSends(browser, ({ netProceeds }) => netProceeds);
     const bounced = await borrowerRepaidThenPayoutReturned(browser);
 
-    await page.goto('/console/');
-    await page.getByTestId('email').fill(FINANCE.email);
-    await page.getByTestId('password').fill(FINANCE.password);
-    await page.getByTestId('code').fill(await currentCode(page, FINANCE.totpSecret));
-    await page.getByTestId('sign-in').click();
-    await expect(page.getByTestId('operator')).toContainText('finance@console.pisonow.test (finance)');
-    await page.getByRole('menuitem', { name: 'Finance' }).click();
-    await expect(page).toHaveURL(/\/console\/finance$/);
+    await signInToFinance(page);
 
     // payouts: the failed order is queued; retry it to the same account, now that the bank is back
     const payouts = page.getByTestId('payout-queue');
@@ -202,5 +207,67 @@ test.describe('console money operations (issue 11)', () => {
     const partly = await byApi(underpaid.orderId);
     expect(partly.status).toBe('repaying');
     expect(BigInt(partly.outstanding.total)).toBeLessThan(100_000n + 1n);
+  });
+
+  test('BE-05: the demo finance operator assigns money naming no borrower to the borrower who paid, by phone; it becomes their held money, refunded from the suspense queue; axe-clean', async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    // a borrower with a loan pays through a link made in the provider's dashboard: it names no loan
+    const payer = await (await browser.newContext()).newPage();
+    const { phone, orderId } = await borrowerWithLoanThroughApi(payer);
+    const amount = 123_456n;
+    const paid = await payer.request.post('/api/sandbox/collections/dashboard-payment', {
+      data: { amount: String(amount) },
+    });
+    expect(paid.ok(), await paid.text()).toBe(true);
+    const { result, providerCollectionId } = (await paid.json()) as {
+      result: string;
+      providerCollectionId: string;
+    };
+    expect(result).toBe('unknown');
+
+    await signInToFinance(page);
+    await page.getByRole('tab', { name: 'Suspense' }).click();
+    const row = page.getByTestId('suspense-unmatched').locator('tr', { hasText: providerCollectionId });
+    await expect(row).toContainText(peso(amount));
+    await row.getByRole('button', { name: 'Assign to borrower' }).click();
+    await page.getByTestId('unmatched-assign-borrower').fill(`0${phone}`);
+    await page.getByTestId('unmatched-assign-channel').click();
+    await page.locator('.ant-select-item-option', { hasText: 'GCash' }).click();
+    await page.getByTestId('unmatched-assign-reason').fill('The payer called with the GCash receipt');
+    await axe(page, 'assign unmatched dialog');
+    await page.getByTestId('unmatched-assign-ok').click();
+    await expect(page.getByText('Assigned to borrower: done')).toBeVisible();
+    await expect(row.getByTestId('unmatched-resolution')).toContainText(FINANCE.email);
+    await expect(row.getByTestId('unmatched-resolution')).toContainText(orderId.slice(0, 8));
+
+    // their held money now, listed above with the rest: refund it to them as any held money
+    const held = page.getByTestId('suspense-queue').locator('tr', { hasText: orderId.slice(0, 8) });
+    await expect(held).toContainText(peso(amount));
+    await expect(held).toContainText('unmatched');
+    await axe(page, 'finance suspense with assigned money');
+    await held.getByRole('button', { name: 'Refund' }).click();
+    await page.getByTestId('suspense-action-reason').fill('Not meant for the loan: returned');
+    await page.getByTestId('suspense-action-ok').click();
+    await expect(page.getByText('Suspense: done')).toBeVisible();
+    await expect(
+      page.getByTestId('suspense-queue').locator('tr', { hasText: orderId.slice(0, 8) }),
+    ).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Refunds' }).click();
+    await expect(
+      page.getByTestId('refund-queue').locator('tr', { hasText: orderId.slice(0, 8) }),
+    ).toContainText(peso(amount));
+
+    // the borrower sees the money as theirs, being returned
+    const mine = await payer.request.get('/api/repayments', { headers: await bearer(payer) });
+    const records = (
+      (await mine.json()) as { repayments: { state: string; amountReceived: string | null }[] }
+    ).repayments;
+    expect(records.filter((r) => r.amountReceived === String(amount)).map((r) => r.state)).toEqual([
+      'refunded',
+    ]);
+    await payer.context().close();
   });
 });

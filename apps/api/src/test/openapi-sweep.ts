@@ -365,6 +365,8 @@ export async function ownedIds(db: Db, b: Borrower): Promise<Record<string, stri
     caseId: reviewed.map((r) => r.id),
     // product changes (issue 11, CO-06) belong to no borrower: admins' drafts, a borrower gets 401
     changeId: [],
+    // BE-05: money naming no borrower belongs to none (it is what finance assigns): a borrower gets 401
+    unmatchedId: [],
   };
 }
 

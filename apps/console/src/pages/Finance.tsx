@@ -17,6 +17,7 @@ import {
   Typography,
 } from 'antd';
 import {
+  REPAYMENT_PARTNERS,
   isServicing,
   parsePeso,
   type ApprovalQueueResponse,
@@ -26,6 +27,7 @@ import {
   type SuspenseQueueResponse,
 } from '@pisonow/domain';
 import { api } from '../api.ts';
+import { BorrowerLink } from '../components/borrower-link.tsx';
 import { peso, when } from '../format.ts';
 
 /**
@@ -329,11 +331,26 @@ function Suspense() {
 type UnmatchedPayment = SuspenseQueueResponse['unmatched'][number];
 
 /**
- * BE-05: money that names no borrower, held in suspense with no loan. Listed only: matching it to a
- * borrower or refunding it is a later change, so finance finds the payment at the provider by its
- * collection id meanwhile.
+ * BE-05: money that names no borrower, held in suspense with no loan. Once finance has found who
+ * paid (the payer called, sent the receipt), "Assign to borrower" makes it that borrower's held
+ * money on one of their loans: it then appears in the table above, where Apply or Refund resolve it
+ * as any held money. Assigned rows stay listed below the unresolved ones, with who, when and why.
  */
 function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boolean }) {
+  const [assigning, setAssigning] = useState<UnmatchedPayment | null>(null);
+  const assign = useMoneyAction<{
+    item: UnmatchedPayment;
+    borrower: string;
+    orderId: string;
+    providerCode: string;
+  }>('Assigned to borrower', ({ item, borrower, orderId, providerCode, reason }) =>
+    api('POST', `/api/console/money/unmatched/${item.id}/assign`, {
+      borrower,
+      ...(orderId.trim() ? { orderId: orderId.trim() } : {}),
+      providerCode,
+      reason,
+    }),
+  );
   return (
     <>
       <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
@@ -342,10 +359,12 @@ function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boole
       <Typography.Paragraph>
         Payments whose reference is none of ours (for example a payment link made in the provider&rsquo;s
         dashboard), newest first. They are held in suspense; look them up at the provider by their collection.
+        Once you know who paid, assign the money to that borrower: it becomes their held money above, to apply
+        to their loan or refund to them.
       </Typography.Paragraph>
       <Table<UnmatchedPayment>
         size="small"
-        rowKey="providerEventId"
+        rowKey="id"
         loading={loading}
         dataSource={rows}
         data-testid="suspense-unmatched"
@@ -359,8 +378,69 @@ function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boole
           },
           { title: 'Amount', dataIndex: 'amount', render: peso },
           { title: 'Received', dataIndex: 'receivedAt', render: when },
+          {
+            title: 'Resolved',
+            render: (_, r) =>
+              r.resolution ? (
+                <span data-testid="unmatched-resolution">
+                  Assigned to{' '}
+                  <BorrowerLink customerId={r.resolution.customerId}>
+                    <code>{r.resolution.customerId.slice(0, 8)}</code>
+                  </BorrowerLink>{' '}
+                  (order <code>{r.resolution.orderId.slice(0, 8)}</code>) by {r.resolution.by},{' '}
+                  {when(r.resolution.at)}: {r.resolution.reason}
+                </span>
+              ) : (
+                <Button size="small" type="primary" onClick={() => setAssigning(r)}>
+                  Assign to borrower
+                </Button>
+              ),
+          },
         ]}
       />
+      <ReasonDialog
+        title={assigning ? `Assign ${peso(assigning.amount)} to the borrower who paid` : ''}
+        okText="Assign"
+        open={!!assigning}
+        busy={assign.isPending}
+        testId="unmatched-assign"
+        onCancel={() => setAssigning(null)}
+        onOk={(v) =>
+          assigning &&
+          assign.mutate(
+            {
+              item: assigning,
+              borrower: v.borrower ?? '',
+              orderId: v.orderId ?? '',
+              providerCode: v.providerCode ?? '',
+              reason: v.reason ?? '',
+            },
+            { onSuccess: () => setAssigning(null) },
+          )
+        }
+      >
+        <Form.Item
+          name="borrower"
+          label="Borrower: phone number or customer id"
+          rules={[{ required: true, message: 'Who paid' }]}
+        >
+          <Input data-testid="unmatched-assign-borrower" />
+        </Form.Item>
+        <Form.Item name="orderId" label="Loan (order id; empty: their latest loan paid out)">
+          <Input data-testid="unmatched-assign-order" />
+        </Form.Item>
+        <Form.Item
+          name="providerCode"
+          label="Paid through (as the provider shows it)"
+          rules={[{ required: true, message: 'How it was paid' }]}
+        >
+          <Select
+            aria-label="Paid through"
+            data-testid="unmatched-assign-channel"
+            options={REPAYMENT_PARTNERS.map((p) => ({ value: p.providerCode, label: p.name }))}
+          />
+        </Form.Item>
+      </ReasonDialog>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   formatPeso,
@@ -341,6 +342,52 @@ export const sandboxServicingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }
   });
+
+  // BE-05: money that names no borrower, as a payment link made in the provider's dashboard brings
+  // it (its reference none of ours): for a tester, or the browser suite, to assign it in the console.
+  app.post(
+    '/sandbox/collections/dashboard-payment',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: "Simulate a payment on a link made in the provider's dashboard: money naming no borrower",
+        body: z.strictObject({
+          amount: z.string().regex(/^[1-9]\d{0,11}$/),
+          providerCode: z
+            .string()
+            .regex(/^[A-Z0-9_]{2,20}$/)
+            .default('GCASH'),
+        }),
+        response: {
+          200: z.object({ result: z.string(), providerCollectionId: z.string() }),
+          400: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const provider = app.providers.collections;
+      if (!(provider instanceof SandboxCollectionProvider)) throw new AppError('NOT_FOUND');
+      const providerCollectionId = `sbxc_dashboard_${randomUUID()}`;
+      const hook = provider.simulate(providerCollectionId, 'pay', {
+        now: app.clock.now(),
+        collection: {
+          referenceId: `LINK-${providerCollectionId.slice(-8)}`,
+          amount: BigInt(request.body.amount),
+          channel: 'ewallet',
+          providerCode: request.body.providerCode,
+        },
+      });
+      const delivered = await app.inject({
+        method: 'POST',
+        url: '/api/collections/webhook',
+        headers: hook.headers,
+        payload: hook.rawBody,
+      });
+      const result = String((delivered.json() as { result?: string }).result ?? delivered.statusCode);
+      return { result, providerCollectionId };
+    },
+  );
 
   app.post(
     '/sandbox/repayments/:repaymentId/simulate',
