@@ -1,6 +1,6 @@
 import type { Centavos } from '../money.ts';
 import { addDays, daysBetween } from '../time.ts';
-import { outstandingOf, totalOf, type LoanTransaction } from './loan-account.ts';
+import { extensionsInForce, outstandingOf, totalOf, type LoanTransaction } from './loan-account.ts';
 import { previousMonth } from './portfolio.ts';
 
 /**
@@ -31,7 +31,10 @@ export interface CreditFacts {
   disbursedOn: string | null;
   termDays: number;
   principal: Centavos;
-  transactions: readonly Pick<LoanTransaction, 'type' | 'portions' | 'cash' | 'businessDate' | 'days'>[];
+  /** with the due date each was made under where known (it names a reversed extension, CO-02) */
+  transactions: readonly (Pick<LoanTransaction, 'type' | 'portions' | 'cash' | 'businessDate' | 'days'> & {
+    dueDate?: string | null;
+  })[];
 }
 
 /** Null when nothing had been paid out by `asOf` (not a credit account yet). */
@@ -50,9 +53,9 @@ export function creditStandingAsOf(loan: CreditFacts, asOf: string): CreditStand
   const atLeastZero = (x: Centavos) => (x < 0n ? 0n : x);
   const owed = { ...raw, lateCharge: atLeastZero(raw.lateCharge), penalty: atLeastZero(raw.penalty) };
   const total = totalOf(owed);
-  // the first due date, moved by every extension paid by the day
-  const dueDate = upTo
-    .filter((t) => t.type === 'extension_fee' && t.businessDate >= disbursedOn)
+  // the first due date, moved by every extension paid by the day (not one reversed since, CO-02)
+  const dueDate = extensionsInForce(upTo)
+    .filter((t) => t.businessDate >= disbursedOn)
     .reduce((due, t) => addDays(due, t.days ?? 0), addDays(disbursedOn, loan.termDays));
   // the loan taken back as a whole: a transfer that bounced (undone by itself, or by finance after
   // the borrower had paid: payout_reversal_unwound, whose portions are 0 on a loan already settled),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../time.ts';
-import { outstandingOf, totalOf, balance } from './loan-account.ts';
+import { outstandingOf, totalOf, balance, extensionsInForce } from './loan-account.ts';
+import { creditStandingAsOf } from './credit-report.ts';
+import { dueDatesThatFell } from './portfolio.ts';
 import {
   amountDueOn,
   applyOrderEvent,
@@ -137,6 +139,16 @@ describe('CO-02 BE-10 a full payment paid before an extension, reported after it
     // what the borrower paid on the loan is the full payment alone; nothing the extension cost counts
     expect(cashPaidOn(w.loan)).toBe(owedAtT1);
     expect(costSoFar(w.loan)).toBe(w.loan.quote.financeCharge);
+    // the bill, the books and the credit bureau see no extension in force, and the first due date
+    expect(extensionsInForce(w.loan.transactions)).toHaveLength(0);
+    const facts = { disbursedOn: DAY0, termDays: 14, principal: 200_000n, transactions: w.loan.transactions };
+    expect(dueDatesThatFell({ ...facts, id: w.loan.id })).toEqual([due]);
+    expect(creditStandingAsOf(facts, '2026-12-31')).toMatchObject({
+      status: 'closed',
+      dueDate: due,
+      totalOutstanding: 0n,
+      lastPaymentAmount: owedAtT1,
+    });
     // the same webhook again: the loan is settled, the money would be held, never applied twice
     const again = applyOrderEvent(w.loan, {
       type: 'payment_received',
@@ -231,6 +243,7 @@ describe('CO-02 BE-10 a full payment paid before an extension, reported after it
     expect(out.reversedExtensions).toEqual([{ reference: 'x1', amount: later }]);
     expectBooksBalanced(w);
     expect(-account(w, 'fee_income')).toBe(upFrontFeeIncome(w.loan) + kept);
+    expect(extensionsInForce(w.loan.transactions)).toHaveLength(1);
     expect(account(w, 'suspense')).toBe(-later);
   });
 

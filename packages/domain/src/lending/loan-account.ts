@@ -89,6 +89,21 @@ export function outstandingOf(transactions: readonly Pick<LoanTransaction, 'port
 }
 
 /**
+ * CO-02: the extensions still in force: every extension_fee but those whose fee a reversal took back
+ * (settledBeforeExtensions: paid after a payment that had settled the loan). A fee reversal names
+ * its extension by the due date it extended (a due date is extended once: a second payment for it
+ * is held as a duplicate).
+ */
+export function extensionsInForce<
+  T extends Pick<LoanTransaction, 'type' | 'portions'> & { dueDate?: string | null },
+>(transactions: readonly T[]): T[] {
+  const reversed = new Set(
+    transactions.filter((t) => t.type === 'reversal' && t.portions.fees < 0n).map((t) => t.dueDate),
+  );
+  return transactions.filter((t) => t.type === 'extension_fee' && !reversed.has(t.dueDate));
+}
+
+/**
  * The repayment allocation order, Fineract's "penalties, fees, interest, principal": the charges
  * that cost the borrower most to leave unpaid go first, principal last.
  */

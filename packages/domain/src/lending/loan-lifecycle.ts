@@ -7,6 +7,7 @@ import {
   addBalances,
   allocateRepayment,
   balance,
+  extensionsInForce,
   loanTransactionEntries,
   negate,
   outstandingOf,
@@ -465,13 +466,11 @@ export function extensionQuote(loan: Loan, day: string): ExtensionQuote {
     return blocked('status');
   const from = daysBetween(loan.dueDate, day) > 0 ? day : loan.dueDate;
   const newDueDate = addDays(from, loan.terms.extensionDays);
-  const previous = current.transactions
-    .filter((t) => t.type === 'extension_fee')
-    .map((t) => ({
-      fee: t.portions.fees,
-      days: t.days ?? loan.terms.extensionDays,
-      paidOnDay: daysBetween(loan.disbursedOn!, t.businessDate),
-    }));
+  const previous = extensionsInForce(current.transactions).map((t) => ({
+    fee: t.portions.fees,
+    days: t.days ?? loan.terms.extensionDays,
+    paidOnDay: daysBetween(loan.disbursedOn!, t.businessDate),
+  }));
   const breaches = scheduleBreaches({
     principal: loan.quote.principal,
     netProceeds: loan.quote.netProceeds,

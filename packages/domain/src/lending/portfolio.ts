@@ -2,7 +2,7 @@ import type { LedgerMovement } from './books.ts';
 import type { Centavos } from '../money.ts';
 import { addDays } from '../time.ts';
 import { creditStandingAsOf, monthEnd, type CreditFacts } from './credit-report.ts';
-import { outstandingOf, totalOf } from './loan-account.ts';
+import { extensionsInForce, outstandingOf, totalOf } from './loan-account.ts';
 
 /**
  * Portfolio reports (BE-15), read-only: every figure is computed from the loans' typed histories
@@ -236,8 +236,8 @@ export function dueDatesThatFell(loan: PortfolioLoan): string[] {
   if (!loan.disbursedOn) return [];
   let due = addDays(loan.disbursedOn, loan.termDays);
   const fell: string[] = [];
-  for (const t of loan.transactions) {
-    if (t.type !== 'extension_fee') continue;
+  // an extension reversed (paid after the loan was settled, CO-02) never moved the due date
+  for (const t of extensionsInForce(loan.transactions)) {
     if (t.businessDate >= due) fell.push(due);
     due = addDays(due, t.days ?? 0);
   }
