@@ -99,6 +99,7 @@ export async function creditReportRecords(
           },
           cash: t.cash,
           businessDate: t.businessDate,
+          dueDate: t.dueDate,
           ...(t.days !== null ? { days: t.days } : {}),
         })),
       },

@@ -9,6 +9,7 @@ import {
   outstandingOf,
   overdueDaysOn,
   chargesPausedOn,
+  extensionsInForce,
   chargePauseOn,
   type ChargePause,
   totalOf,
@@ -116,7 +117,7 @@ export async function orderView(
             penalty: c(owed.penalty),
             total: c(totalOf(owed)),
             overdueDays: overdueDaysOn(loan, today),
-            extensions: loan.transactions.filter((t) => t.type === 'extension_fee').length,
+            extensions: extensionsInForce(loan.transactions).length,
             chargesPaused: chargesPausedOn(loan, today),
             chargesPause: pauseView(chargePauseOn(loan, today)),
           }

@@ -45,6 +45,7 @@ export async function loadPortfolioLoans(ctx: Pick<ConsoleContext, 'db'>): Promi
       },
       cash: t.cash,
       businessDate: t.businessDate,
+      dueDate: t.dueDate,
       ...(t.days !== null ? { days: t.days } : {}),
     });
     byOrder.set(t.orderId, list);

@@ -41,9 +41,11 @@ export async function getClearanceLetter(
       principal: order.principal,
       disbursedOn: loan.disbursedOn,
       settledOn: lastPayment?.businessDate ?? loan.disbursedOn,
+      // net of a payment taken back (CO-02: an extension paid after the loan was settled, held for
+      // a refund: a repayment line that adds to the balance)
       totalPaid: statement.lines
         .filter((l) => l.type === 'repayment')
-        .reduce((sum, l) => sum + l.credited, 0n),
+        .reduce((sum, l) => sum + l.credited - l.charged, 0n),
       issuedOn: manilaDate(ctx.clock.now()),
     },
     input.locale,

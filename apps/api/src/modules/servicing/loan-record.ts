@@ -57,7 +57,9 @@ export type LoanHistoryRow = Pick<
   | 'businessDate'
   | 'dueDate'
   | 'days'
->;
+> &
+  /** read with the history where a later event names its transactions (CO-02: settledBeforeExtensions) */
+  Partial<Pick<typeof loanTransactions.$inferSelect, 'idempotencyKey'>>;
 
 /**
  * The bridge between the loan's pure life (packages/domain applyOrderEvent) and the database: read
@@ -111,6 +113,7 @@ export function loanFromRows(
       businessDate: t.businessDate,
       dueDate: t.dueDate,
       ...(t.days !== null ? { days: t.days } : {}),
+      ...(t.idempotencyKey ? { key: t.idempotencyKey } : {}),
     })),
     chargePauses: pauses.map((p) => ({
       from: p.fromDate,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { balanced } from '@pisonow/domain';
 import { providerWebhooks, repayments } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
@@ -169,6 +169,24 @@ export async function receiveCollectionWebhook(
     const found = (await loadLoan(tx, attempt.orderId, { lock: true }))!;
     // EN-07: the coupon this attempt reserved pays its part in this same transaction, or not at all
     const coupon = await reservedCouponFor(tx, attempt, paidAt, now);
+    // CO-02, BE-10: the extensions this loan's own attempts paid, with their payers' paid-at: a full
+    // payment made before some of them reverses them when it settled the loan as of its paid-at
+    const extensionsPaid =
+      attempt.purpose === 'full'
+        ? (
+            await tx
+              .select({ reference: repayments.id, paidAt: repayments.paidAt })
+              .from(repayments)
+              .where(
+                and(
+                  eq(repayments.orderId, attempt.orderId),
+                  eq(repayments.purpose, 'extension'),
+                  eq(repayments.state, 'paid'),
+                  isNotNull(repayments.paidAt),
+                ),
+              )
+          ).map((r) => ({ reference: r.reference, paidAt: r.paidAt! }))
+        : [];
     const outcome = decide(found.loan, {
       type: 'payment_received',
       purpose: attempt.purpose as 'full' | 'extension',
@@ -177,6 +195,7 @@ export async function receiveCollectionWebhook(
       reference: attempt.id,
       ...(coupon ? { coupon: { amount: coupon.amount, reference: coupon.couponId } } : {}),
       ...(attempt.extendsDueDate ? { extendsDueDate: attempt.extendsDueDate } : {}),
+      ...(extensionsPaid.length > 0 ? { extensionsPaid } : {}),
     });
     await persistLoanOutcome(tx, found.order, outcome, now, {
       repaymentId: attempt.id,
@@ -211,6 +230,22 @@ export async function receiveCollectionWebhook(
         updatedAt: now,
       })
       .where(eq(repayments.id, attempt.id));
+    // CO-02: an extension this payment reversed is held money now (its cash moved to suspense with
+    // the reversal): the borrower sees it held, and finance refunds it from the suspense queue
+    const reversed = (outcome.reversedExtensions ?? []).map((r) => r.reference);
+    if (reversed.length > 0)
+      await tx
+        .update(repayments)
+        .set({ state: 'held', heldReason: 'already_settled', updatedAt: now })
+        .where(and(inArray(repayments.id, reversed), eq(repayments.state, 'paid')));
+    // A settled loan takes no payment: an attempt still open on it (an extension opened after this
+    // payment was made) is closed here, not offered as payable. The provider's collection cannot be
+    // withdrawn from here; money paid on it anyway is held as already_settled.
+    if (outcome.status === 'settled' && outcome.transition === 'repaid_in_full')
+      await tx
+        .update(repayments)
+        .set({ state: 'expired', updatedAt: now })
+        .where(and(eq(repayments.orderId, attempt.orderId), eq(repayments.state, 'pending')));
     return finish(outcome.held ? 'held' : 'applied');
   });
 }
