@@ -27,6 +27,9 @@ export const SERVICING_STATUSES = [
   'overdue',
 ] as const satisfies readonly OrderStatus[];
 
+/** The loan is over: nothing is owed or paid out any more (ST-06: a borrower has one order not in these). */
+export const CLOSED_STATUSES = ['settled', 'cancelled'] as const satisfies readonly OrderStatus[];
+
 export function isServicing(status: string): boolean {
   return (SERVICING_STATUSES as readonly string[]).includes(status);
 }

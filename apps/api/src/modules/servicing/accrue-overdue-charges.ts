@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { CAPS } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
-import { SERVICING_STATUSES_SQL } from '../../db/order-statuses.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /** Orders per batch: each batch is its own database transaction (see docs/servicing.md). */
@@ -97,7 +96,7 @@ async function sliceBounds(db: Db, today: string, batchSize: number): Promise<st
     select id::text from (
       select o.id, row_number() over (order by o.id) as rn
       from orders o
-      where o.status in ${SERVICING_STATUSES_SQL} and o.due_date < ${today}
+      where o.servicing and o.due_date < ${today}
     ) due
     where rn % ${batchSize} = 0
     order by id
@@ -127,7 +126,7 @@ interface BatchRow {
 
 /** The loans a batch takes: being serviced, due before `today`, after `after` in id order. */
 function dueForAccrual(today: string, after: string, upTo: string | null | undefined): SQL {
-  return sql`o.status in ${SERVICING_STATUSES_SQL} and o.due_date < ${today} and o.id > ${after}::uuid
+  return sql`o.servicing and o.due_date < ${today} and o.id > ${after}::uuid
         ${upTo ? sql`and o.id <= ${upTo}::uuid` : sql``}`;
 }
 
