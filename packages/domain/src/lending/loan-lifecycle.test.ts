@@ -35,6 +35,7 @@ function disbursed(
   principal = 200_000n,
   termDays = 14,
   terms: LoanTerms = TERMS,
+  day: string = DAY0,
 ): { loan: Loan; ledger: LedgerEntry[][] } {
   const quote = priceLoan(DEFAULT_PRODUCT, { principal, termDays });
   const pending: Loan = {
@@ -46,7 +47,7 @@ function disbursed(
     dueDate: null,
     transactions: [],
   };
-  const out = applyOrderEvent(pending, { type: 'payout_succeeded', payoutId: 'p1', at: at(DAY0) });
+  const out = applyOrderEvent(pending, { type: 'payout_succeeded', payoutId: 'p1', at: at(day) });
   return { loan: persist(pending, out), ledger: out.transactions.map((t) => t.entries) };
 }
 
@@ -309,11 +310,24 @@ const termsArb: fc.Arbitrary<LoanTerms> = fc.record({
 });
 
 const STEPS_PER_RUN = 40;
-const RUNS = Number(process.env.MODEL_RUNS ?? 2_600); // ≥ 100,000 steps in CI
+/**
+ * Issue 7 asks for at least 100,000 steps in CI, and a step counts only when an event was applied
+ * and every invariant was checked after it. A command the loan cannot take at that moment is no
+ * step: a repayment of nothing on a settled loan, a late-reported payment with no extension before
+ * it, a second payout reversal, an unwind with nothing held. About 3 commands in 10 are such, so
+ * 4,000 runs of 40 give about 110,000 checked steps.
+ */
+const RUNS = 4_000;
+const REQUIRED_CHECKED_STEPS = 100_000;
 
 describe('issue 7 model-based test of the loan life (fast-check)', () => {
-  it(`BE-05 BE-07 BE-10 BE-12 CO-02 ledger balanced, balance = history = statement, caps hold (${RUNS} runs × ${STEPS_PER_RUN} steps)`, () => {
-    let steps = 0;
+  it(`BE-05 BE-07 BE-10 BE-12 CO-02 ledger balanced, balance = history = statement, caps hold (${RUNS} runs × ${STEPS_PER_RUN} commands, ≥ ${REQUIRED_CHECKED_STEPS} checked steps)`, () => {
+    // commands generated, and steps: an event applied and every invariant checked after it
+    let commandsGenerated = 0;
+    let checkedSteps = 0;
+    const applied = new Map<Command['kind'], number>();
+    let daysPassed = 0;
+    let loansAfterUnwind = 0;
     let unwinds = 0;
     let extensionsReversed = 0;
     fc.assert(
@@ -331,7 +345,6 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
           // the returned proceeds held by a reversal the loan could not take by itself
           let reversed = false;
           let reversalHeld = false;
-          let unwound = false;
           // CO-02: every extension applied, with its paid-at instant and the loan just before it
           const extensions: { reference: string; paidAt: Date; amount: bigint; before: Loan }[] = [];
           const extensionsPaid = () => extensions.map(({ reference, paidAt }) => ({ reference, paidAt }));
@@ -369,14 +382,31 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
             }
             loan = persist(loan, out);
           };
-          for (const [i, c] of commands.entries()) {
-            steps++;
-            // an unwound loan is cancelled: nothing further happens to it
-            if (unwound) continue;
+          /**
+           * An unwound loan is cancelled and nothing further happens to it: the borrower takes a new
+           * loan on the same terms, paid out that day, on fresh books, and the run goes on with it (the
+           * rest of the run was skipped before, nearly half the commands generated).
+           */
+          const takeNewLoan = () => {
+            const next = disbursed(principal, termDays, terms, today);
+            loan = next.loan;
+            held = 0n;
+            reversed = false;
+            reversalHeld = false;
+            extensions.length = 0;
+            keys.clear();
+            sums.clear();
+            receivablesAfter.length = 0;
+            next.ledger.forEach(bookLoanTransaction);
+            loansAfterUnwind++;
+          };
+          /** applies the command's event; null when the loan cannot take it now (nothing applied) */
+          const applyCommand = (c: Command, i: number): Command['kind'] | null => {
             if (c.kind === 'days') {
               for (let d = 0; d < c.n; d++) {
                 today = addDays(today, 1);
                 post(applyOrderEvent(loan, { type: 'day_passed', today }));
+                daysPassed++;
               }
             } else if (c.kind === 'rerun') {
               // the day job run twice for the same day changes nothing
@@ -388,7 +418,7 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
                   : today;
               const due = amountDueOn(loan, paidDay);
               const amount = due + BigInt(c.delta);
-              if (amount <= 0n) continue;
+              if (amount <= 0n) return null;
               const out = applyOrderEvent(loan, {
                 type: 'payment_received',
                 purpose: 'full',
@@ -404,7 +434,7 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
             } else if (c.kind === 'extend') {
               const q = extensionQuote(loan, today);
               const amount = q.amount + BigInt(c.delta);
-              if (amount <= 0n) continue;
+              if (amount <= 0n) return null;
               // a second apart within the day, so a payment can fall between two of them
               const paidAt = new Date(at(today).getTime() + i * 1_000);
               const before = loan;
@@ -421,11 +451,11 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
               if (!out.held) extensions.push({ reference: `x${i}`, paidAt, amount, before });
             } else if (c.kind === 'paidBeforeExtension') {
               const target = extensions.at(-1 - Math.min(c.back, extensions.length - 1));
-              if (!target || !['repaying', 'extended', 'overdue'].includes(loan.status)) continue;
+              if (!target || !['repaying', 'extended', 'overdue'].includes(loan.status)) return null;
               // paid a second before that extension, for what was due then; reported only now
               const paidAt = new Date(target.paidAt.getTime() - 1_000);
               const amount = amountDueOn(target.before, manilaDate(paidAt));
-              if (amount <= 0n) continue;
+              if (amount <= 0n) return null;
               const later = extensions.filter((e) => e.paidAt > paidAt);
               const feeIncome = sums.get('fee_income') ?? 0n;
               const out = applyOrderEvent(loan, {
@@ -457,13 +487,13 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
               extensions.splice(extensions.length - later.length);
             } else if (c.kind === 'reverse') {
               // money never throws: undone, or the returned proceeds held; a payout comes back once
-              if (reversed) continue;
+              if (reversed) return null;
               reversed = true;
               const out = applyOrderEvent(loan, { type: 'payout_reversed', payoutId: 'p1', at: at(today) });
               reversalHeld = out.held !== null;
               post(out);
             } else {
-              if (!reversalHeld || loan.writeOff) continue;
+              if (!reversalHeld || loan.writeOff) return null;
               const paid = cashPaidOn(loan);
               const out = applyOrderEvent(loan, {
                 type: 'payout_reversal_unwound',
@@ -473,7 +503,6 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
               expect(out.status).toBe('cancelled');
               post(out);
               held -= loan.quote.netProceeds; // released from suspense
-              unwound = true;
               unwinds++;
               // the loan is gone from the books: receivables and its income and expense at 0, what
               // the borrower paid owed back to them, the float holding that and the other holds
@@ -496,7 +525,10 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
               expect(sums.get('dst_expense') ?? 0n).toBe(dst);
             }
 
-            // invariants after every step
+            return c.kind;
+          };
+          // the invariants, after every step
+          const checkInvariants = () => {
             const owed = outstandingOf(loan.transactions);
             // BE-12: the statement of account line by line equals the ledger
             const statement = statementOfAccount(loan.transactions);
@@ -528,18 +560,30 @@ describe('issue 7 model-based test of the loan life (fast-check)', () => {
                 ),
               );
             }
+          };
+          for (const [i, c] of commands.entries()) {
+            commandsGenerated++;
+            const kind = applyCommand(c, i);
+            if (kind === null) continue;
+            checkInvariants();
+            checkedSteps++;
+            applied.set(kind, (applied.get(kind) ?? 0) + 1);
+            if (loan.status === 'cancelled') takeNewLoan();
           }
         },
       ),
       { numRuns: RUNS },
     );
-    expect(steps).toBe(RUNS * STEPS_PER_RUN);
+    const counts = [...applied].map(([kind, n]) => `${kind} ${n}`).join(', ');
+    console.info(
+      `model-based loan test: ${checkedSteps} checked steps of ${commandsGenerated} commands ` +
+        `(${counts}; ${daysPassed} days passed), ${unwinds} loans unwound and ${loansAfterUnwind} ` +
+        `new loans taken after them, ${extensionsReversed} extensions reversed`,
+    );
+    expect(checkedSteps).toBeGreaterThanOrEqual(REQUIRED_CHECKED_STEPS);
     // the unwinding path is taken often enough to be tested (one run in a few dozen)
     expect(unwinds).toBeGreaterThan(RUNS / 100);
     // and so is a payment reported after extensions paid after it (CO-02 BE-10)
     expect(extensionsReversed).toBeGreaterThan(RUNS / 20);
-    console.info(
-      `model-based loan test: ${steps} steps, ${unwinds} loans unwound, ${extensionsReversed} extensions reversed`,
-    );
   }, 180_000);
 });
