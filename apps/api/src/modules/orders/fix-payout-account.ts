@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { nextStatus, type OrderStatus } from '@pisonow/domain';
-import { applicationEvents, applicationSteps, orders, payouts } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { applicationEvents, applicationSteps, orderEvents, orders, payouts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownedBy } from '../../lib/owner-scope.ts';
 import { contractsFor } from '../application/application-context.ts';
 import { validationError } from '../application/validation-error.ts';
 import { JOBS } from '../../plugins/app/job-types.ts';
+import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.ts';
 import type { OrdersContext } from './orders-context.ts';
 
 /**
@@ -14,6 +15,12 @@ import type { OrdersContext } from './orders-context.ts';
  * again as a new attempt (a new idempotency key), never twice. VAL-07: the new account must differ
  * from the one that failed. The application's payout step is updated too, for later orders. The
  * new attempt's disbursement job is queued by the same transaction.
+ *
+ * Issue 7: the status change is the domain's `payout_account_fixed` event (applyOrderEvent),
+ * persisted as every lifecycle event is (persistLoanOutcome: status and `order_events` row) in the
+ * same transaction as the new attempt. A double tap (the same account again, once the first has
+ * moved the order on) answers as the first did and writes nothing: the order row is locked while
+ * deciding, so two taps at once are one event and one attempt.
  */
 export async function fixPayoutAccount(
   ctx: Pick<OrdersContext, 'db' | 'clock' | 'payouts' | 'jobs'>,
@@ -32,13 +39,18 @@ export async function fixPayoutAccount(
       .where(ownedBy(orders, customerId, eq(orders.id, orderId)))
       .for('update');
     if (!order) throw new AppError('NOT_FOUND');
-    if (order.status !== 'payout_failed') throw new AppError('PAYOUT_NOT_FAILED');
     const old = order.payoutDestination;
-    if (
+    const sameAccount =
       old.channel === destination.channel &&
       old.providerCode === destination.providerCode &&
-      (old.account ?? null) === (destination.account ?? null)
-    ) {
+      (old.account ?? null) === (destination.account ?? null);
+    if (order.status !== 'payout_failed') {
+      // the double tap: the tap before took this account and moved the order on (its new attempt
+      // may even have paid out already); a cancelled order takes nothing
+      if (sameAccount && order.status !== 'cancelled' && (await fixedBefore(tx, order.id))) return;
+      throw new AppError('PAYOUT_NOT_FAILED');
+    }
+    if (sameAccount) {
       throw new AppError('PAYOUT_UNCHANGED', {
         status: 400,
         details: [{ field: 'account', code: 'PAYOUT_UNCHANGED' }],
@@ -50,18 +62,18 @@ export async function fixPayoutAccount(
       .where(eq(payouts.orderId, order.id))
       .orderBy(desc(payouts.attempt))
       .limit(1);
+    const found = (await loadLoan(tx, order.id))!;
+    const decided = decide(found.loan, { type: 'payout_account_fixed', at: now });
+    const attempt = (last?.attempt ?? 0) + 1;
+    await persistLoanOutcome(tx, found.order, decided, now, { by: 'borrower', attempt });
     await tx
       .update(orders)
-      .set({
-        status: nextStatus(order.status as OrderStatus, 'payout_account_fixed'),
-        payoutDestination: destination,
-        updatedAt: now,
-      })
+      .set({ payoutDestination: destination, updatedAt: now })
       .where(eq(orders.id, order.id));
     await tx.insert(payouts).values({
       id: randomUUID(),
       orderId: order.id,
-      attempt: (last?.attempt ?? 0) + 1,
+      attempt,
       provider: ctx.payouts.name,
       state: 'pending',
       amount: order.netProceeds,
@@ -85,4 +97,14 @@ export async function fixPayoutAccount(
     });
     await ctx.jobs.sendInTx(tx, JOBS.disburseOrder, { orderId: order.id }, { singletonKey: order.id });
   });
+}
+
+/** Whether the order was ever given a new payout account (its `payout_account_fixed` event). */
+async function fixedBefore(tx: Tx, orderId: string): Promise<boolean> {
+  const [event] = await tx
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.event, 'payout_account_fixed')))
+    .limit(1);
+  return !!event;
 }
