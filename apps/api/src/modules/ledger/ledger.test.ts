@@ -15,6 +15,17 @@ afterAll(async () => t?.close());
 
 const at = new Date('2026-11-22T02:00:00Z');
 
+/**
+ * The database's own message for a refused statement: drizzle wraps the driver's error (PGlite and
+ * node-postgres alike) in "Failed query: …" with the trigger's message on its cause. Asserting the
+ * message, not any error, shows it was the guard that refused and not, say, a typo in the SQL.
+ */
+const refusal = (attempt: Promise<unknown>): Promise<string | null> =>
+  attempt.then(
+    () => null,
+    (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+  );
+
 describe('BE-05 the ledger: balanced, append-only, idempotent — enforced by the database', () => {
   it('BE-05 posts a balanced disbursement and derives balances from the entries', async () => {
     const q = priceLoan(DEFAULT_PRODUCT, { principal: 100_000n, termDays: 14 });
@@ -99,18 +110,24 @@ describe('BE-05 the ledger: balanced, append-only, idempotent — enforced by th
       'order_events',
       'product_configs',
     ]) {
-      await expect(db.execute(sql.raw(`truncate ${table} cascade`)), table).rejects.toThrow();
+      // ledger_refuse_change() of 0003, fired by the BEFORE TRUNCATE triggers of 0006
+      expect(await refusal(db.execute(sql.raw(`truncate ${table} cascade`))), table).toBe(
+        `the ledger is append-only: TRUNCATE on ${table} is not allowed`,
+      );
     }
-    await expect(
-      db.transaction(async (tx) => {
-        await tx.insert(ledgerTransactions).values({
-          id: '00000000-0000-4000-8000-000000000011',
-          kind: 'empty',
-          idempotencyKey: 'empty:1',
-          postedAt: at,
-        });
-      }),
-    ).rejects.toThrow();
+    // ledger_check_not_empty() of 0006, deferred to the commit
+    expect(
+      await refusal(
+        db.transaction(async (tx) => {
+          await tx.insert(ledgerTransactions).values({
+            id: '00000000-0000-4000-8000-000000000011',
+            kind: 'empty',
+            idempotencyKey: 'empty:1',
+            postedAt: at,
+          });
+        }),
+      ),
+    ).toBe('ledger transaction 00000000-0000-4000-8000-000000000011 has no entries');
     expect(
       await db
         .select()
@@ -122,8 +139,8 @@ describe('BE-05 the ledger: balanced, append-only, idempotent — enforced by th
       .select()
       .from(ledgerTransactions)
       .where(sql`${ledgerTransactions.idempotencyKey} = 'disbursement:order-1'`);
-    const appended = await db
-      .transaction(async (tx) => {
+    const appended = await refusal(
+      db.transaction(async (tx) => {
         await tx.insert(ledgerEntries).values([
           {
             id: '00000000-0000-4000-8000-000000000012',
@@ -138,11 +155,8 @@ describe('BE-05 the ledger: balanced, append-only, idempotent — enforced by th
             amount: -500n,
           },
         ]);
-      })
-      .then(
-        () => null,
-        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
-      );
+      }),
+    );
     expect(appended).toMatch(/posted earlier/);
     // product versions are immutable: a saved configuration cannot change under a booked order
     await expect(db.execute(sql`update product_configs set created_by = 'someone else'`)).rejects.toThrow();
