@@ -67,6 +67,8 @@ export const WITHHELD: Record<string, string> = {
   payout_callbacks: 'the payout provider’s technical messages about payouts listed under payouts',
   provider_webhooks: 'the collection provider’s technical messages about repayments listed under repayments',
   suspense_resolutions: 'the lender’s handling of money received; the repayment itself is listed',
+  unmatched_resolutions:
+    'the lender’s matching of money that named no loan to the borrower who paid; the repayment it became is listed',
   approval_requests: 'operators’ internal approvals; the resulting waiver is in loan_transactions',
   sandbox_sms_outbox: 'the sandbox’s stand-in for SMS; not kept in production',
   aml_screenings: AML_WITHHELD,
