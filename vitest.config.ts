@@ -29,6 +29,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // the repository's own tooling: the lint rules that enforce the house's import boundaries
+      { test: { name: 'tools', include: ['tools/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
     ],
   },
 });
