@@ -9,9 +9,12 @@ import type { OrdersContext } from './orders-context.ts';
 
 /**
  * A provider webhook about a payout (BE-05). Forged callbacks (bad signature or token) are refused.
- * Recording and applying happen in ONE database transaction: a crash between them can neither
- * lose the event (nothing is recorded, the provider retries) nor apply it twice (each
- * (payout, state) is recorded once, so a replay changes nothing). The payout must be ours and,
+ * Verified, de-duplicated by the provider's event id (provider_webhooks, as the collection webhook
+ * is), recorded and applied in ONE database transaction, all or nothing: a failure midway leaves
+ * nothing recorded and answers 5xx, so the provider's retry applies it then; a replay of the same
+ * event finds its record, changes nothing and is answered 2xx. Beneath it, each (payout, state) is
+ * recorded once (payout_callbacks): another event reporting a state the payout already reported is
+ * the same business fact and changes nothing either. The payout must be ours and,
  * once the provider id is known, must match it. An authentic callback we cannot read (a status we
  * do not act on) is recorded as `unread` and answered 2xx, not refused like a forgery; what is
  * stored has its NUL characters replaced (lib/storable-json.ts), which PostgreSQL cannot hold.
@@ -41,6 +44,25 @@ export async function receivePayoutCallback(
   }
   const callback = storableJson(read);
   return ctx.db.transaction(async (tx) => {
+    const recordId = randomUUID();
+    const received = await tx
+      .insert(providerWebhooks)
+      .values({
+        id: recordId,
+        kind: 'payout',
+        provider: ctx.payouts.name,
+        providerEventId: callback.providerEventId,
+        result: 'received',
+        body: body ?? null,
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: providerWebhooks.id });
+    if (received.length === 0) return 'replayed' as const;
+    const finish = async <R extends 'replayed' | 'unknown' | 'applied' | 'ignored'>(result: R) => {
+      await tx.update(providerWebhooks).set({ result }).where(eq(providerWebhooks.id, recordId));
+      return result;
+    };
     const recorded = await tx
       .insert(payoutCallbacks)
       .values({
@@ -53,7 +75,7 @@ export async function receivePayoutCallback(
       })
       .onConflictDoNothing()
       .returning({ id: payoutCallbacks.id });
-    if (recorded.length === 0) return 'replayed' as const;
+    if (recorded.length === 0) return finish('replayed');
     // a reference that is not one of our ids (a transfer made by hand in the provider's dashboard)
     // is not ours: recorded above, applied to nothing
     const [payout] = isUuid(callback.referenceId)
@@ -63,8 +85,8 @@ export async function receivePayoutCallback(
           .where(and(eq(payouts.id, callback.referenceId), eq(payouts.provider, ctx.payouts.name)))
       : [];
     if (!payout || (payout.providerPayoutId && payout.providerPayoutId !== callback.providerPayoutId))
-      return 'unknown' as const;
-    return applyPayoutResultInTx(
+      return finish('unknown');
+    const applied = await applyPayoutResultInTx(
       tx,
       payout.id,
       {
@@ -75,5 +97,6 @@ export async function receivePayoutCallback(
       },
       now,
     );
+    return finish(applied);
   });
 }

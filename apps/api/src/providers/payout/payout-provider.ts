@@ -31,6 +31,13 @@ export interface PayoutResult {
 
 /** A status change reported by the provider's webhook, after its authenticity was checked. */
 export interface PayoutCallback {
+  /**
+   * The provider's id of this event, the same on every delivery of it (retries, a resend from the
+   * dashboard): the webhook is recorded once by it (provider_webhooks), in the transaction that
+   * applies it. Neither provider's payout webhook carries one, so each adapter derives it from the
+   * documented fields that name the event: the payout and the status it reached (docs/servicing.md).
+   */
+  providerEventId: string;
   providerPayoutId: string;
   referenceId: string;
   state: Exclude<PayoutState, 'accepted'>;

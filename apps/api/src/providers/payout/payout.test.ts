@@ -57,7 +57,10 @@ describe('BE-05 sandbox payouts: documented magic values', () => {
   it('sandbox callbacks are accepted only when signed with the sandbox key (no anonymous marker)', () => {
     const p = new SandboxPayoutProvider();
     const body = { providerPayoutId: 'sbx-1', referenceId: 'po_1', state: 'succeeded' };
-    expect(p.verifyCallback(p.signCallback(body), body)).toMatchObject({ state: 'succeeded' });
+    expect(p.verifyCallback(p.signCallback(body), body)).toMatchObject({
+      state: 'succeeded',
+      providerEventId: 'sandbox:payout:sbx-1:succeeded',
+    });
     expect(p.verifyCallback({ 'x-sandbox-callback': '1' }, body)).toBeNull();
     expect(p.verifyCallback(new SandboxPayoutProvider().signCallback(body), body)).toBeNull();
     expect(p.verifyCallback(p.signCallback(body), { ...body, state: 'failed' })).toBeNull();
@@ -176,6 +179,7 @@ describe('BE-05 Xendit payouts adapter (against a local fake of its documented A
       data: { ...payoutObject(status), connector_reference: 'INSTAPAY-REF-42' },
     });
     expect(p.verifyCallback({ 'x-callback-token': 'cb-token-123' }, event('SUCCEEDED'))).toEqual({
+      providerEventId: 'xendit:payout:disb-571f3644:SUCCEEDED',
       providerPayoutId: 'disb-571f3644',
       referenceId: 'po_1',
       state: 'succeeded',
@@ -183,6 +187,10 @@ describe('BE-05 Xendit payouts adapter (against a local fake of its documented A
       networkReference: 'INSTAPAY-REF-42',
     });
     expect(p.verifyCallback({ 'x-callback-token': 'cb-token-123' }, event('FAILED'))?.state).toBe('failed');
+    // the event id names the payout and the state it reached: a reversal after the success is another
+    expect(p.verifyCallback({ 'x-callback-token': 'cb-token-123' }, event('REVERSED'))?.providerEventId).toBe(
+      'xendit:payout:disb-571f3644:REVERSED',
+    );
     expect(p.verifyCallback({ 'x-callback-token': 'cb-token-123' }, event('REVERSED'))?.state).toBe(
       'reversed',
     );

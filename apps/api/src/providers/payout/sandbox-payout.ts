@@ -87,6 +87,8 @@ export class SandboxPayoutProvider implements PayoutProvider {
     if (typeof b.providerPayoutId !== 'string' || typeof b.referenceId !== 'string') return null;
     if (b.state !== 'succeeded' && b.state !== 'failed' && b.state !== 'reversed') return null;
     return {
+      // the sandbox's callback has no event id: a payout reaches each state once
+      providerEventId: `sandbox:payout:${b.providerPayoutId}:${b.state}`,
       providerPayoutId: b.providerPayoutId,
       referenceId: b.referenceId,
       state: b.state,

@@ -151,6 +151,10 @@ export class XenditPayoutProvider implements PayoutProvider {
     const state = STATE[String(data.status)];
     if (state !== 'succeeded' && state !== 'failed' && state !== 'reversed') return null;
     return {
+      // Xendit's payout webhook carries no event id (its body is event, business_id, created and the
+      // payout; its only header is the token). The payout's id and the status it reached name the
+      // event: each is reached once, and a retry or a resend carries both unchanged.
+      providerEventId: `xendit:payout:${data.id}:${String(data.status)}`,
       providerPayoutId: data.id,
       referenceId: data.reference_id,
       state,
