@@ -1,6 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import {
   COLLECTION_OPTIONS,
@@ -17,6 +15,7 @@ import {
 import { XenditCollectionProvider, XENDIT_API_VERSION } from './xendit-collection.ts';
 import { centavosFromPesos, parseJsonExact } from './exact-amount.ts';
 import { loadConfig } from '../../config.ts';
+import { startFakeXendit, type FakeXendit, type FakeXenditCall } from '../../test/fake-xendit.ts';
 
 const NOW = new Date('2026-11-23T04:00:00.000Z');
 const request = (over: Partial<CollectionRequest> = {}): CollectionRequest => ({
@@ -288,41 +287,29 @@ describe('ST-02 BE-10 sandbox webhooks are real signed webhooks', () => {
   });
 });
 
-/** A local fake of Xendit's documented Payments API v3 (POST /v3/payment_requests). */
-let server: Server;
+const TOKEN = 'cb-token-0123456789';
+/**
+ * The local fake of Xendit's documented Payments API v3 (test/fake-xendit.ts), answering what each
+ * test sets in `answer` once the key has been checked.
+ */
+let fake: FakeXendit;
 let baseUrl: string;
-let calls: { headers: Record<string, unknown>; body: string }[] = [];
+let calls: FakeXenditCall[] = [];
 let answer: { status: number; body: unknown } = { status: 201, body: {} };
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v3/payment_requests')
-        return void res.writeHead(404).end('{}');
-      calls.push({ headers: req.headers, body });
-      if (req.headers.authorization !== `Basic ${Buffer.from('xnd_development_test:').toString('base64')}`) {
-        return void res.writeHead(401, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            error_code: 'INVALID_API_KEY',
-            message: 'API key is not authorized for this API service',
-          }),
-        );
-      }
-      res
-        .writeHead(answer.status, { 'content-type': 'application/json' })
-        .end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
-    });
+  fake = await startFakeXendit({
+    secretKey: 'xnd_development_test',
+    callbackToken: TOKEN,
+    respond: () => answer,
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = fake.baseUrl;
+  calls = fake.calls;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => fake.close());
 afterEach(() => {
-  calls = [];
+  calls.length = 0;
 });
 
-const TOKEN = 'cb-token-0123456789';
 const xendit = (over: { secretKey?: string; baseUrl?: string } = {}) =>
   new XenditCollectionProvider({
     secretKey: over.secretKey ?? 'xnd_development_test',
