@@ -323,6 +323,15 @@ const envSchema = z
           path: ['XENDIT_CALLBACK_TOKEN'],
           message: 'is required when COLLECTION_PROVIDER=xendit',
         });
+      // Xendit refuses e-wallet return URLs that are not https: without such an address every GCash
+      // or Maya repayment would fail at Xendit (the borrower sees COLLECTION_FAILED)
+      if (!env.PUBLIC_BASE_URL?.startsWith('https://'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_BASE_URL'],
+          message:
+            'must be an https address when COLLECTION_PROVIDER=xendit (e-wallet checkouts return the borrower there)',
+        });
     }
     if (env.NODE_ENV === 'production' && env.COLLECTION_PROVIDER === 'sandbox')
       ctx.addIssue({

@@ -20,6 +20,7 @@ beforeAll(async () => {
     XENDIT_SECRET_KEY: 'xnd_development_test',
     XENDIT_CALLBACK_TOKEN: TOKEN,
     XENDIT_BASE_URL: 'http://127.0.0.1:9',
+    PUBLIC_BASE_URL: 'https://app.pisonow.example',
   });
   t.clock.set('2027-02-01T02:00:00Z');
 });

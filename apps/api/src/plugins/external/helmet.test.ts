@@ -14,6 +14,7 @@ const production = {
   COLLECTION_PROVIDER: 'xendit',
   XENDIT_SECRET_KEY: 'k',
   XENDIT_CALLBACK_TOKEN: 't'.repeat(16),
+  PUBLIC_BASE_URL: 'https://app.pisonow.example',
   COMPANY_SEC_REG_NO: 'CS201912345',
   COMPANY_CA_NO: '3021',
 };

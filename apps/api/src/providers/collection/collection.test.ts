@@ -552,7 +552,7 @@ describe('ST-02 BE-10 Xendit webhooks', () => {
 });
 
 describe('configuration of collections', () => {
-  it('defaults to the sandbox; xendit needs its key and token; production refuses the sandbox', () => {
+  it('BE-05 defaults to the sandbox; xendit needs its key, token and an https public address; production refuses the sandbox', () => {
     expect(loadConfig({}).COLLECTION_PROVIDER).toBe('sandbox');
     const problems = (env: Record<string, string>) => {
       try {
@@ -568,13 +568,20 @@ describe('configuration of collections', () => {
         'XENDIT_CALLBACK_TOKEN is required when COLLECTION_PROVIDER=xendit',
       ]),
     );
-    expect(
-      problems({
-        COLLECTION_PROVIDER: 'xendit',
-        XENDIT_COLLECTION_SECRET_KEY: 'xnd_development_x',
-        XENDIT_CALLBACK_TOKEN: 'cb-token-0123456789',
-      }),
-    ).toEqual([]);
+    const xenditReady = {
+      COLLECTION_PROVIDER: 'xendit',
+      XENDIT_COLLECTION_SECRET_KEY: 'xnd_development_x',
+      XENDIT_CALLBACK_TOKEN: 'cb-token-0123456789',
+    };
+    // Xendit takes only https return URLs for e-wallet checkouts: without an https address every
+    // GCash or Maya repayment was refused by Xendit and reached the borrower as COLLECTION_FAILED
+    const httpsNeeded =
+      'PUBLIC_BASE_URL must be an https address when COLLECTION_PROVIDER=xendit (e-wallet checkouts return the borrower there)';
+    expect(problems(xenditReady)).toEqual([httpsNeeded]);
+    expect(problems({ ...xenditReady, PUBLIC_BASE_URL: 'http://app.pisonow.example' })).toEqual([
+      httpsNeeded,
+    ]);
+    expect(problems({ ...xenditReady, PUBLIC_BASE_URL: 'https://app.pisonow.example' })).toEqual([]);
     expect(problems({ NODE_ENV: 'production' })).toContain(
       'COLLECTION_PROVIDER must be a real provider when NODE_ENV=production',
     );
