@@ -17,16 +17,29 @@ export interface JobType<S extends z.ZodType = z.ZodType> {
   readonly retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax?: number };
 }
 
-const job = <S extends z.ZodType>(
+/**
+ * A job that runs on its schedule: its type says so, so that what runs every scheduled job (the
+ * sandbox test clock) is offered exactly these and a job needing a payload is refused at compile time.
+ */
+export type ScheduledJobType<S extends z.ZodType = z.ZodType> = JobType<S> & {
+  readonly schedule: NonNullable<JobType['schedule']>;
+};
+
+function job<S extends z.ZodType>(name: string, payload: S): JobType<S>;
+function job<S extends z.ZodType>(
+  name: string,
+  payload: S,
+  cron: string,
+  missed?: 'skip' | 'once',
+): ScheduledJobType<S>;
+function job<S extends z.ZodType>(
   name: string,
   payload: S,
   cron?: string,
   missed: 'skip' | 'once' = 'skip',
-): JobType<S> => ({
-  name,
-  payload,
-  ...(cron ? { schedule: { cron, tz: 'Asia/Manila' as const, missed } } : {}),
-});
+): JobType<S> {
+  return { name, payload, ...(cron ? { schedule: { cron, tz: 'Asia/Manila' as const, missed } } : {}) };
+}
 
 const none = z.object({}).strict();
 
