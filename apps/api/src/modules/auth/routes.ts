@@ -24,6 +24,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.define(JOBS.cleanUpLoginData, async () => {
     const deleted = await cleanUpLoginData(ctx);
     ctx.log.info({ deleted }, 'login data cleaned up');
+    return `${Object.values(deleted).reduce((sum, n) => sum + n, 0)} deleted`;
   });
 
   app.post(

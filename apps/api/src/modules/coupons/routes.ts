@@ -17,6 +17,7 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.define(JOBS.couponsExpire, async () => {
     const expired = await expireCoupons(ctx);
     if (expired) app.log.info({ expired }, 'coupons expired');
+    return `${expired} expired`;
   });
 
   app.get(

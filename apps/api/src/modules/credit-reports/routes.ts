@@ -52,6 +52,7 @@ const creditReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.define(JOBS.creditReportMonthly, async () => {
     const { month, report } = await generateScheduledCreditReport(ctx);
     if (report) app.log.info({ month, reportId: report.id, records: report.records }, 'CIC file made');
+    return report ? `${month} file made, ${report.records} records` : `${month} file made already`;
   });
 
   app.post(

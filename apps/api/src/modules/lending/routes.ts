@@ -17,6 +17,7 @@ const lendingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.define(JOBS.decidePending, async () => {
     const n = await decidePendingApplications(ctx);
     if (n) ctx.log.info({ decided: n }, 'applications decided by the sweep');
+    return `${n} decided`;
   });
 };
 

@@ -31,7 +31,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     JOBS.disburseOrder,
     async ({ orderId: id }) => void (await disburseOrder(ctx, { orderId: id })),
   );
-  app.jobs.define(JOBS.disbursePending, async () => void (await disbursePendingOrders(ctx)));
+  app.jobs.define(
+    JOBS.disbursePending,
+    async () => `${await disbursePendingOrders(ctx)} payouts sent or tried`,
+  );
 
   app.get(
     '/loans/offer',

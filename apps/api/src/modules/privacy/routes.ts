@@ -18,7 +18,10 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = privacyContext(app);
 
   const retention = retentionContext(app);
-  app.jobs.define(JOBS.retention, async () => void (await applyRetention(retention)));
+  app.jobs.define(JOBS.retention, async () => {
+    const run = await applyRetention(retention);
+    return `${run.erased} applicants erased, ${run.finished} erasures finished, ${run.recorded} retention dates recorded`;
+  });
 
   app.get(
     '/me/data',

@@ -56,8 +56,15 @@ const anyObject = z.record(z.string(), z.unknown());
 const servicingRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = servicingContext(app);
 
-  app.jobs.define(JOBS.servicingDay, async () => void (await runServicingDay(ctx)));
-  app.jobs.define(JOBS.servicingHourly, async () => void (await runServicingHour(ctx)));
+  // what the run did, in one line: the sandbox test clock lists it after a move of time
+  app.jobs.define(JOBS.servicingDay, async () => {
+    const day = await runServicingDay(ctx);
+    return `${day.today}: ${day.becameOverdue} overdue, ${day.charges} charges, ${day.expired} expired, ${day.reminders} reminders`;
+  });
+  app.jobs.define(JOBS.servicingHourly, async () => {
+    const hour = await runServicingHour(ctx);
+    return `${hour.expired} expired, ${hour.reminders} reminders`;
+  });
 
   app.get(
     '/repayments/channels',
