@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { createHmac } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -103,6 +103,40 @@ export async function signIn(page: Page, who: DemoOperator) {
   await page.getByTestId('code').fill(await currentCode(page, who.totpSecret));
   await page.getByTestId('sign-in').click();
   await expect(page.getByTestId('operator')).toContainText(who.email);
+}
+
+/** An operator signed in over the console's API, for a journey whose subject is not the console. */
+export interface ConsoleApi {
+  get(path: string): Promise<unknown>;
+  /** a change, with the session's CSRF token; fails the test unless the server answers 2xx */
+  post(path: string, data: unknown): Promise<unknown>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Signs `who` in as the console's sign-in page does (POST /api/console/auth/sign-in: password and
+ * the authenticator's code), in a request context of their own: the session cookie never mixes
+ * with the borrower's browser, and two operators (maker and checker) can act side by side. Sign in
+ * just before acting: the session's idle timeout is counted on the server's clock, which the
+ * servicing journeys move by days.
+ */
+export async function consoleApi(page: Page, who: DemoOperator): Promise<ConsoleApi> {
+  const context: APIRequestContext = await request.newContext({ baseURL: new URL(page.url()).origin });
+  const signedIn = await context.post('/api/console/auth/sign-in', {
+    data: { email: who.email, password: who.password, code: await currentCode(page, who.totpSecret) },
+  });
+  expect(signedIn.ok(), `console sign-in ${who.email}: ${await signedIn.text()}`).toBe(true);
+  const { csrfToken } = (await signedIn.json()) as { csrfToken: string };
+  const answer = async (res: Awaited<ReturnType<APIRequestContext['get']>>, what: string) => {
+    expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBe(true);
+    return (await res.json()) as unknown;
+  };
+  return {
+    get: async (path) => answer(await context.get(path), `GET ${path}`),
+    post: async (path, data) =>
+      answer(await context.post(path, { headers: { 'x-csrf-token': csrfToken }, data }), `POST ${path}`),
+    dispose: () => context.dispose(),
+  };
 }
 
 function base32(text: string): Buffer {

@@ -3,6 +3,7 @@ import { fill, visible } from '../support/application.ts';
 import {
   addDays,
   advanceClock,
+  bearer,
   enDate,
   expectAccessible,
   expectNoRawKeys,
@@ -12,7 +13,10 @@ import {
   simulate,
   snap,
 } from '../support/servicing.ts';
-import { borrowerWithLoanThroughApi } from '../support/api-borrower.ts';
+import { applyThroughApi, borrowerWithLoanThroughApi } from '../support/api-borrower.ts';
+import { localDate, text, type Lang } from '../support/catalogue.ts';
+import { ADMIN, ADMIN2, consoleApi } from '../support/console.ts';
+import { sign } from '../support/withdrawal.ts';
 
 /**
  * Loan servicing (issue 7) on an iPhone, against the real server with the sandbox collection
@@ -35,6 +39,16 @@ async function openBill(page: Page, orderId: string) {
   await page.goto(`/bill?orderId=${orderId}`);
   await expect(page.getByTestId('bill-status')).toBeVisible();
 }
+
+/** The borrower's languages besides English (SH-01): each page is checked in these too. */
+const OTHER_LANGUAGES = ['fil', 'zh-CN'] as const satisfies readonly Lang[];
+
+const centavosOf = (peso: string) => BigInt(peso.replace(/[₱,.]/g, ''));
+/** centavos as the pages write them in every language ("₱3,928.42", domain formatPeso) */
+const peso = (centavos: string | bigint) => {
+  const value = BigInt(centavos);
+  return `₱${(value / 100n).toLocaleString('en-US')}.${String(value % 100n).padStart(2, '0')}`;
+};
 
 test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-09, SH-01)', () => {
   test('ST-01 VAL-15 BE-09 disbursed → +14 days due today → +3 overdue with charges → a day passes with the Repay sheet open (409, new amount shown) → repay by e-wallet checkout → settled with a receipt; RO-02 then the re-loan borrower changes the payout account; SH-01 every page in three languages', async ({
@@ -60,6 +74,12 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     expect(due.manilaDate).toBe(addDays(start, 14));
     await openBill(page, orderId);
     await expect(page.getByTestId('bill-status')).toHaveText('Due today');
+    const dueTodayAmount = (await page.getByTestId('bill-amount-due').innerText()).trim();
+    // Home says the same: due today, what to pay now and the date (issue 7, issue 9 item 3)
+    await page.goto('/homeIndex');
+    await expect(page.getByTestId('home-order-status')).toHaveText('Due today');
+    await expect(page.getByTestId('home-due-amount')).toHaveText(dueTodayAmount);
+    await expect(page.getByTestId('home-due-date')).toHaveText(enDate(booked.dueDate));
 
     // +3 days: overdue, with the late charge and penalty so far
     await advanceClock(page, 3);
@@ -68,18 +88,85 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await expect(page.getByTestId('bill-overdue-note')).toContainText('3 days overdue');
     // both overdue lines are shown; together they are more than nothing and within one 5%-a-month cap
     // (BE-07; how they split depends on the product: the default has no flat late charge)
-    const centavos = async (id: string) =>
-      BigInt((await page.getByTestId(id).innerText()).replace(/[₱,.]/g, ''));
+    const centavos = async (id: string) => centavosOf(await page.getByTestId(id).innerText());
     await expect(page.getByTestId('balance-lateCharge')).toHaveText(/^₱\d[\d,]*\.\d\d$/);
     await expect(page.getByTestId('balance-penalty')).toHaveText(/^₱\d[\d,]*\.\d\d$/);
     expect((await centavos('balance-lateCharge')) + (await centavos('balance-penalty'))).toBeGreaterThan(0n);
     let amountDue = (await page.getByTestId('bill-amount-due').innerText()).trim();
     await expect(page.getByTestId('balance-total')).toHaveText(amountDue);
     expect(amountDue).not.toBe('₱4,000.00');
+    // what is due now is what was due on the due date plus the late charge and penalty so far
+    expect(centavosOf(amountDue)).toBe(
+      centavosOf(dueTodayAmount) +
+        (await centavos('balance-lateCharge')) +
+        (await centavos('balance-penalty')),
+    );
     await snap(page, 'bill-overdue');
     await page.goto('/billIndex');
     await expect(page.getByTestId(`bill-item-status-${orderId}`)).toHaveText('Overdue by 3 days');
     await snap(page, 'bill-index');
+    // Home: overdue, with the amount that settles it today (late charge and penalty included)
+    await page.goto('/homeIndex');
+    await expect(page.getByTestId('home-order-status')).toHaveText('Overdue by 3 days');
+    await expect(page.getByTestId('home-due-amount')).toHaveText(amountDue);
+
+    // SH-01: the overdue loan in Filipino and Chinese, each text the catalogue's for that language
+    // (an English fallback or the wrong plural form fails), dates written the language's way
+    for (const lang of OTHER_LANGUAGES) {
+      const overdue3 = text(lang, 'labels:order.overdue', { count: 3 });
+      const dueDate = localDate(lang, booked.dueDate);
+      expect(dueDate).not.toBe(enDate(booked.dueDate));
+      await setLanguage(page, lang);
+      await page.goto('/homeIndex');
+      await expect(page.getByTestId('home-order-status')).toHaveText(overdue3);
+      await expect(page.getByTestId('home-due-amount')).toHaveText(amountDue);
+      await expect(page.getByTestId('home-due-date')).toHaveText(dueDate);
+      const homeCard = page.getByTestId('apply-card');
+      await expect(homeCard).toContainText(text(lang, 'lending:home.loanLabel'));
+      await expect(homeCard).toContainText(text(lang, 'home:due.amount'));
+      await expect(homeCard).toContainText(text(lang, 'home:due.date'));
+      await expect(page.getByTestId('home-order-open')).toHaveText(text(lang, 'lending:home.open'));
+
+      await page.goto('/billIndex');
+      await expect(page.getByTestId(`bill-item-status-${orderId}`)).toHaveText(overdue3);
+      const item = page.getByTestId(`bill-item-${orderId}`);
+      await expect(item).toContainText(text(lang, 'servicing:index.borrowed'));
+      await expect(item).toContainText(text(lang, 'servicing:bill.amountDue'));
+      await expect(page.getByTestId(`bill-item-due-${orderId}`)).toHaveText(amountDue);
+      await expect(item).toContainText(text(lang, 'servicing:index.dueOn', { date: dueDate }));
+      await expect(page.getByTestId('bill-index-records')).toHaveText(text(lang, 'servicing:bill.records'));
+
+      await openBill(page, orderId);
+      await expect(page.getByTestId('bill-status')).toHaveText(overdue3);
+      await expect(page.getByTestId('bill-overdue-note')).toHaveText(
+        text(lang, 'servicing:bill.overdueNote', { count: 3 }),
+      );
+      await expect(page.getByTestId('bill-due-date')).toHaveText(dueDate);
+      for (const line of ['principal', 'lateCharge', 'penalty', 'total'])
+        await expect(page.getByTestId(`balance-${line}`).locator('xpath=preceding-sibling::dt')).toHaveText(
+          text(lang, `servicing:balance.${line}`),
+        );
+      await expect(page.getByText(text(lang, 'servicing:bill.chargesNote'))).toBeVisible();
+      await expect(page.getByTestId('bill-extend')).toHaveText(text(lang, 'servicing:bill.extend'));
+      await expect(page.getByTestId('bill-repay')).toHaveText(text(lang, 'servicing:bill.repay'));
+
+      // the Repay sheet: how to pay, in the language
+      await page.getByTestId('bill-repay').click();
+      const sheet = page.getByTestId('repay-sheet');
+      await expect(sheet.getByRole('heading', { level: 3 })).toHaveText(text(lang, 'servicing:repay.title'));
+      await expect(sheet).toContainText(text(lang, 'servicing:repay.exactAmount'));
+      await expect(page.getByTestId('repay-amount')).toHaveText(amountDue);
+      for (const channel of ['ewallet', 'bank_transfer', 'otc']) {
+        const group = sheet.getByRole('region', { name: text(lang, `servicing:channel.${channel}`) });
+        await expect(group.getByRole('heading', { level: 4 })).toHaveText(
+          text(lang, `servicing:channel.${channel}`),
+        );
+        await expect(group).toContainText(text(lang, `servicing:channelHint.${channel}`));
+      }
+      await expectNoRawKeys(page);
+      await snap(page, `repay-sheet-${lang}`);
+    }
+    await setLanguage(page, 'en-US');
     await openBill(page, orderId);
 
     // Repay: the sheet asks for exactly the amount due
@@ -113,6 +200,29 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await expect(page.getByTestId('bill-status')).toHaveText('All settled');
     await expect(page.getByTestId('bill-repay')).toHaveCount(0);
 
+    // RO-02 VAL-07: while an admin has bank changes under maintenance (the console's switch, as an
+    // operator turns it on), nobody may change the payout account; off again, the form is back. The
+    // switch is the whole server's: it goes off in `finally`, whatever happens here.
+    const admin = await consoleApi(page, ADMIN);
+    try {
+      await admin.post('/api/console/switches/bankChangeMaintenance', {
+        on: true,
+        reason: 'e2e: bank change maintenance window',
+      });
+      await page.goto('/changeBank');
+      await expect(page.getByTestId('change-bank-message')).toHaveText(
+        'The system is under maintenance for bank changes.',
+      );
+      await expect(page.getByTestId('change-bank-form')).toHaveCount(0);
+      await snap(page, 'change-bank-maintenance');
+    } finally {
+      await admin.post('/api/console/switches/bankChangeMaintenance', {
+        on: false,
+        reason: 'e2e: maintenance window over',
+      });
+      await admin.dispose();
+    }
+
     // RO-02 VAL-07: with a settled loan the borrower may change the payout account, to a different one
     await page.goto('/changeBank');
     await expect(page.getByTestId('change-bank-form')).toBeVisible();
@@ -142,10 +252,7 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
       await page.waitForLoadState('networkidle');
       await expectAccessible(page);
     }
-    for (const [lang, settled, received] of [
-      ['fil', 'Bayad na lahat', 'Natanggap ang bayad'],
-      ['zh-CN', '已结清', '已收到还款'],
-    ] as const) {
+    for (const lang of OTHER_LANGUAGES) {
       await setLanguage(page, lang);
       for (const path of pages) {
         await page.goto(path);
@@ -154,16 +261,37 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
         await expectNoRawKeys(page);
       }
       await page.goto(`/bill?orderId=${orderId}`);
-      await expect(page.getByTestId('bill-status')).toHaveText(settled);
+      await expect(page.getByTestId('bill-status')).toHaveText(text(lang, 'labels:order.settled'));
+      await expect(page.getByText(text(lang, 'servicing:bill.settledNote'))).toBeVisible();
       await snap(page, `bill-settled-${lang}`);
+      // the receipt: every label, the channel and "(Manila time)" in the language
       await page.goto(`/repaidDetail?repayment=${repaymentId}`);
-      await expect(page.getByTestId('repayment-title')).toHaveText(received);
+      await expect(page.getByTestId('repayment-title')).toHaveText(
+        text(lang, 'servicing:result.title.success'),
+      );
+      await expect(page.getByText(text(lang, 'servicing:result.settledNote'))).toBeVisible();
+      const receipt = page.getByTestId('receipt');
+      for (const label of ['reference', 'channel', 'purpose', 'amount', 'paidAt'])
+        await expect(receipt).toContainText(text(lang, `servicing:receipt.${label}`));
+      await expect(receipt).toContainText(text(lang, 'servicing:purpose.full'));
+      await expect(page.getByTestId('receipt-channel')).toHaveText(
+        `${text(lang, 'servicing:channel.ewallet')} · GCash`,
+      );
+      const [beforeTime, afterTime] = text(lang, 'servicing:receipt.manila', { time: '@TIME@' }).split(
+        '@TIME@',
+      );
+      const paidAt = (await page.getByTestId('receipt-paid-at').innerText()).trim();
+      expect(paidAt.startsWith(beforeTime!) && paidAt.endsWith(afterTime!), paidAt).toBe(true);
+      await expect(page.getByTestId(`record-status-${repaymentId}`)).toHaveText(
+        text(lang, 'servicing:records.status.success'),
+      );
+      await expect(page.getByText(text(lang, 'servicing:records.window'))).toBeVisible();
       await snap(page, `repaid-receipt-${lang}`);
     }
     await setLanguage(page, 'en-US');
   });
 
-  test('CO-02 extend: fee, new due date 8 days later and a fresh disclosure, agreed before paying → "Extended"; RO-02 a first-time borrower cannot change the payout account; the maintenance message', async ({
+  test('CO-02 extend: fee, new due date 8 days later and a fresh disclosure, agreed before paying → "Extended"; SH-01 the extension in Filipino and Chinese; RO-02 a first-time borrower cannot change the payout account', async ({
     page,
   }) => {
     test.setTimeout(300_000);
@@ -177,25 +305,30 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     );
     await expect(page.getByTestId('change-bank-form')).toHaveCount(0);
     await snap(page, 'change-bank-first-loan');
-    // the maintenance switch is server configuration (BANK_CHANGE_MAINTENANCE), fixed for this
-    // server process: its answer is stubbed here to check what the page shows for it
-    await page.route('**/api/payout-account', (route) =>
-      route.request().method() === 'GET'
-        ? route.fulfill({
-            json: {
-              canChange: false,
-              blockedBy: 'maintenance',
-              account: { channel: 'ewallet', providerCode: 'GCASH' },
-            },
-          })
-        : route.continue(),
-    );
-    await page.reload();
-    await expect(page.getByTestId('change-bank-message')).toHaveText(
-      'The system is under maintenance for bank changes.',
-    );
-    await snap(page, 'change-bank-maintenance');
-    await page.unroute('**/api/payout-account');
+
+    // SH-01: the extension offer in Filipino and Chinese, the catalogue's texts (the 8 days in each
+    // language's plural form: Filipino's 'one' covers 8) and both dates written the language's way
+    const currentDue = before.dueDate;
+    const newDue = addDays(before.dueDate, 8);
+    for (const lang of OTHER_LANGUAGES) {
+      await setLanguage(page, lang);
+      await openBill(page, orderId);
+      await page.getByTestId('bill-extend').click();
+      const panel = page.getByTestId('extension-panel');
+      await expect(panel.locator('#sv-extend-title')).toHaveText(
+        text(lang, 'servicing:extend.title', { count: 8 }),
+      );
+      await expect(panel).toContainText(text(lang, 'servicing:extend.what', { count: 8 }));
+      for (const label of ['fee', 'currentDueDate', 'newDueDate', 'payNow'])
+        await expect(panel).toContainText(text(lang, `servicing:extend.${label}`));
+      await expect(page.getByTestId('extension-current-due')).toHaveText(localDate(lang, currentDue));
+      await expect(page.getByTestId('extension-new-due')).toHaveText(localDate(lang, newDue));
+      await expect(panel).toContainText(text(lang, 'servicing:extend.agree'));
+      await expect(page.getByTestId('extension-pay')).toHaveText(text(lang, 'servicing:extend.choose'));
+      await expectNoRawKeys(page);
+      await snap(page, `extend-${lang}`, 'extension-panel');
+    }
+    await setLanguage(page, 'en-US');
 
     await openBill(page, orderId);
     await page.getByTestId('bill-extend').click();
@@ -221,19 +354,6 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
     await snap(page, 'bill-extended');
     const after = await getOrder(page, orderId);
     expect(after.dueDate).toBe(addDays(before.dueDate, 8));
-
-    // SH-01: the extension panel in the other languages
-    for (const lang of ['fil', 'zh-CN'] as const) {
-      await setLanguage(page, lang);
-      await openBill(page, orderId);
-      await page.getByTestId('bill-extend').click();
-      await expect(
-        page.getByTestId('extension-panel').or(page.getByTestId('extension-blocked')),
-      ).toBeVisible();
-      await expectNoRawKeys(page);
-      await snap(page, `extend-${lang}`, 'extension-panel');
-    }
-    await setLanguage(page, 'en-US');
   });
 
   test('BE-05 ST-02 bank transfer paid with a different amount is held and explained; a cancelled e-wallet checkout fails with a way to try again; over the counter: code, amount, partner and expiry, paid → settled', async ({
@@ -304,5 +424,109 @@ test.describe('servicing (ST-01, ST-02, VAL-15, CO-02, RO-02, VAL-07, BE-05, BE-
 
     await openBill(page, orderId);
     await expect(page.getByTestId('bill-status')).toHaveText('All settled');
+  });
+});
+
+test.describe('what the borrower read is what is booked (BE-07, VAL-12, CO-06)', () => {
+  interface Product {
+    active: { version: number; config: Record<string, unknown> & { serviceFeeBp: number } };
+  }
+  interface Quote {
+    principal: string;
+    termDays: number;
+    netProceeds: string;
+    totalRepayment: string;
+  }
+
+  test('BE-07 VAL-12 an admin publishes a new product version while /loan is open: Confirm is 409 PRICE_CHANGED, the page re-quotes (new figures, documents, agreements to give again) with a message and books nothing until the borrower confirms again', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await applyThroughApi(page, { expect: 'Can be withdrawn' });
+    const quoteNow = async (): Promise<Quote> => {
+      const res = await page.request.get('/api/loans/offer', { headers: await bearer(page) });
+      expect(res.ok()).toBe(true);
+      const { quotes } = (await res.json()) as { quotes: Quote[] };
+      return quotes.find((q) => q.principal === '400000' && q.termDays === 14)!;
+    };
+    const ordersNow = async () => {
+      const res = await page.request.get('/api/orders', { headers: await bearer(page) });
+      expect(res.ok()).toBe(true);
+      return ((await res.json()) as { orders: { id: string; netProceeds: string }[] }).orders;
+    };
+
+    // the borrower reads the documents, agrees to both and signs
+    const read = await quoteNow();
+    await page.goto('/loan?amount=400000&termDays=14');
+    await expect(page.getByTestId('loan-summary')).toContainText(`you receive ${peso(read.netProceeds)}`);
+    await expect(page.getByTestId('doc-disclosure')).toContainText(peso(read.netProceeds));
+    await page.getByTestId('agree-agreement').check();
+    await page.getByTestId('agree-sanction').check();
+    await sign(page);
+    const submit = page.getByTestId('loan-submit');
+    await expect(submit).toBeEnabled();
+
+    // meanwhile two admins publish a lower service fee (maker-checker, over the console's API); the
+    // seeded product is put back the same way whatever happens, for the journeys priced after this one
+    const maker = await consoleApi(page, ADMIN);
+    const checker = await consoleApi(page, ADMIN2);
+    const publish = async (baseVersion: number, config: Product['active']['config'], reason: string) => {
+      const change = (await maker.post('/api/console/product/changes', {
+        requestKey: crypto.randomUUID(),
+        baseVersion,
+        config,
+        reason,
+      })) as { id: string };
+      await checker.post(`/api/console/product/changes/${change.id}/approve`, {});
+      return ((await maker.get('/api/console/product')) as Product).active.version;
+    };
+    const seeded = ((await maker.get('/api/console/product')) as Product).active;
+    let inForce = seeded.version;
+    try {
+      inForce = await publish(
+        seeded.version,
+        { ...seeded.config, serviceFeeBp: seeded.config.serviceFeeBp - 30 },
+        'e2e: lower service fee while a borrower is on the loan page',
+      );
+      expect(inForce).toBe(seeded.version + 1);
+      const requoted = await quoteNow();
+      expect(BigInt(requoted.netProceeds)).toBeGreaterThan(BigInt(read.netProceeds));
+
+      // Confirm: the server refuses what the borrower no longer would get, and books nothing
+      const posts: number[] = [];
+      page.on('response', (r) => {
+        if (r.request().method() === 'POST' && r.url().endsWith('/api/orders')) posts.push(r.status());
+      });
+      await submit.click();
+      await expect(page.getByTestId('toast')).toHaveText(
+        'The loan terms have changed since you read them. Please review the updated documents before signing.',
+      );
+      expect(posts).toEqual([409]);
+      await expect(page).toHaveURL(/\/loan\?amount=400000&termDays=14$/);
+      // the page shows the new terms: the summary, the documents, and the agreements to give again
+      await expect(page.getByTestId('loan-summary')).toContainText(
+        `you receive ${peso(requoted.netProceeds)}`,
+      );
+      await expect(page.getByTestId('doc-disclosure')).toContainText(peso(requoted.netProceeds));
+      await expect(page.getByTestId('agree-agreement')).not.toBeChecked();
+      await expect(page.getByTestId('agree-sanction')).not.toBeChecked();
+      await expect(submit).toBeDisabled();
+      expect(await ordersNow()).toEqual([]);
+
+      // agreed again: the new terms are booked
+      await page.getByTestId('agree-agreement').check();
+      await page.getByTestId('agree-sanction').check();
+      await submit.click();
+      await expect(page).toHaveURL(/\/withdrawPage\?orderId=[0-9a-f-]{36}$/);
+      expect(posts).toEqual([409, 201]);
+      const booked = await ordersNow();
+      expect(booked).toHaveLength(1);
+      expect(booked[0]!.netProceeds).toBe(requoted.netProceeds);
+    } finally {
+      if (inForce !== seeded.version)
+        await publish(inForce, seeded.config, 'e2e: restore the seeded product');
+      await maker.dispose();
+      await checker.dispose();
+    }
   });
 });

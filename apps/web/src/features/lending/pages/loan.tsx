@@ -21,7 +21,16 @@ import { OutstandingNotice } from '../components/outstanding-notice.tsx';
 import './lending.css';
 import './loan.css';
 
-function LoanForm({ choice, hasSignature }: { choice: Choice; hasSignature: boolean }) {
+function LoanForm({
+  choice,
+  hasSignature,
+  onTermsChanged,
+}: {
+  choice: Choice;
+  hasSignature: boolean;
+  /** the server priced this choice differently than the page showed: read the offer again */
+  onTermsChanged: () => void;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -60,10 +69,12 @@ function LoanForm({ choice, hasSignature }: { choice: Choice; hasSignature: bool
           showError(error);
           if (errorCodeOf(error) === 'OUTSTANDING_REPAYMENT')
             void navigate('/allWithdraw', { replace: true });
-          // the terms changed since the documents were read: show the new ones before any signature
+          // the terms changed since the documents were read: show the new ones (the summary's
+          // figures and the documents) before any signature
           if (errorCodeOf(error) === 'PRICE_CHANGED') {
             setAgreeAgreement(false);
             setAgreeSanction(false);
+            onTermsChanged();
             void documents.refetch();
           }
         },
@@ -190,7 +201,11 @@ export default function LoanPage() {
             })}
           </p>
         </section>
-        <LoanForm choice={choice} hasSignature={offer.data.hasSignature} />
+        <LoanForm
+          choice={choice}
+          hasSignature={offer.data.hasSignature}
+          onTermsChanged={() => void offer.refetch()}
+        />
       </>
     );
   }
