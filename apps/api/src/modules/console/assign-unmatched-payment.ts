@@ -182,16 +182,17 @@ async function findBorrower(tx: Tx, borrower: string): Promise<string> {
 }
 
 /**
- * The loan named, which must be the borrower's; else their latest loan paid out (the money the
- * payer sent is most likely for it). A held repayment belongs to a loan, so a borrower with none
- * paid out cannot hold money.
+ * The loan named, which must be the borrower's and paid out; else their latest loan paid out (the
+ * money the payer sent is most likely for it). A held repayment belongs to a loan, so a borrower
+ * with none paid out cannot hold money: on an order still being paid out, or whose payout failed,
+ * Apply could never take it (there is nothing owed yet), and the money would be stuck there.
  */
 async function findLoan(tx: Tx, customerId: string, orderId: string | undefined) {
   const [order] = orderId
     ? await tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+        .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), isNotNull(orders.disbursedAt)))
     : await tx
         .select({ id: orders.id })
         .from(orders)

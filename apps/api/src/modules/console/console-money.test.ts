@@ -601,6 +601,25 @@ describe('BE-05 issue 7 money that names no borrower', () => {
     expect((await post(finance, url, ok)).status).toBe(200);
   });
 
+  it('BE-05: money cannot be held on a loan never paid out: a named order whose payout failed is 404 UNMATCHED_LOAN_NOT_FOUND; nothing written', async () => {
+    const paid = await seedUnmatchedPayment(t, { amount: 85_000n });
+    const { orderId, customerId } = await seedDisbursedLoan(db(), {
+      disbursedAt: ago(HOUR),
+      payout: 'failed',
+    });
+    const res = await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
+      borrower: customerId,
+      orderId,
+      providerCode: 'GCASH',
+      reason: 'the payer sent the receipt',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(404);
+    expect(res.body.code).toBe('UNMATCHED_LOAN_NOT_FOUND');
+    expect(await ledgerKeys(`suspense-assigned:${paid.id}`)).toHaveLength(0);
+    expect(await db().select().from(repayments).where(eq(repayments.orderId, orderId))).toHaveLength(0);
+    expect((await unmatchedListed(paid.id))!.resolution).toBeNull();
+  });
+
   it('BE-05: support and underwriters cannot assign money naming no borrower (403); nothing written', async () => {
     const paid = await seedUnmatchedPayment(t, { amount: 90_000n });
     const { customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
