@@ -1,3 +1,5 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CLOSED_STATUSES, ORDER_STATUSES, SERVICING_STATUSES } from '@pisonow/domain';
@@ -48,5 +50,33 @@ describe('orders status flags (ST-06, BE-06)', () => {
     );
     expect(indexes.length).toBeGreaterThan(0);
     for (const { indexdef } of indexes) expect(indexdef).not.toMatch(/\bstatus\b|updated_at/);
+  });
+
+  it('queries name the flags, not the status lists, so the planner can use the partial indexes', async () => {
+    // The planner cannot prove `servicing` from `status in (…)`: a query filtering by the list
+    // reads the whole table where the flag reads orders_servicing_due (found in review: the
+    // reminders, delinquency, dashboard and segment queries scanned every order).
+    const src = path.resolve(import.meta.dirname, '..');
+    // the schema defines the flags with these lists; test tools may read what they like
+    const files = (await readdir(src, { recursive: true })).filter(
+      (f) =>
+        f.endsWith('.ts') &&
+        !f.endsWith('.test.ts') &&
+        !f.startsWith('db/schema/') &&
+        !f.startsWith('test/') &&
+        !f.includes('migrations'),
+    );
+    const byList = [
+      /inArray\(\s*orders\.status,\s*\[\s*\.\.\.SERVICING_STATUSES\s*\]\s*\)/,
+      /notInArray\(\s*orders\.status/,
+      /status\s+in\s*\(\s*'repaying',\s*'extended',\s*'overdue'\s*\)/,
+      /status\s+not\s+in\s*\(\s*'settled',\s*'cancelled'\s*\)/,
+    ];
+    const offenders: string[] = [];
+    for (const f of files) {
+      const text = await readFile(path.join(src, f), 'utf8');
+      if (byList.some((pattern) => pattern.test(text))) offenders.push(f);
+    }
+    expect(offenders).toEqual([]);
   });
 });

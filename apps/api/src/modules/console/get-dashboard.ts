@@ -1,6 +1,5 @@
 import { and, count, eq, gte, inArray, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
-  SERVICING_STATUSES,
   addDays,
   manilaDate,
   manilaDayStart,
@@ -63,7 +62,7 @@ export async function getDashboard(
       .from(orders)
       .leftJoin(loanTransactions, eq(loanTransactions.orderId, orders.id))
       .leftJoin(loanDelinquency, eq(loanDelinquency.orderId, orders.id))
-      .where(and(inArray(orders.status, [...SERVICING_STATUSES]), isNotNull(orders.dueDate)))
+      .where(and(eq(orders.servicing, true), isNotNull(orders.dueDate)))
       .groupBy(orders.id, loanDelinquency.daysPastDue),
     ctx.db
       .select({

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ConsoleSegment } from '@pisonow/domain';
-import { SERVICING_STATUSES_SQL } from '../../db/order-statuses.ts';
 
 /**
  * The borrowers of a console segment (BE-08), as a subquery of customer ids evaluated inside the
@@ -14,14 +13,13 @@ export function segmentMembers(segment: ConsoleSegment): SQL {
     case 'approved':
       return sql`select a.customer_id from applications a where a.status = 'approved'`;
     case 'active_loan':
-      return sql`select distinct o.customer_id from orders o
-        where o.status in ${SERVICING_STATUSES_SQL}`;
+      return sql`select distinct o.customer_id from orders o where o.servicing`;
     case 'overdue':
       return sql`select distinct o.customer_id from orders o where o.status = 'overdue'`;
     case 'repaid':
       return sql`select distinct o.customer_id from orders o where o.status = 'settled'
         and not exists (select 1 from orders open where open.customer_id = o.customer_id
-          and open.status not in ('settled', 'cancelled'))`;
+          and open.outstanding)`;
   }
 }
 

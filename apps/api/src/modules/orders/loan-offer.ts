@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { allOffers, disclosedMonthlyRate, manilaDate, priceLoan } from '@pisonow/domain';
 import { applicationDecisions, applications, orders, signatures } from '../../db/schema/index.ts';
 import { MS, addMs } from '../../lib/clock.ts';
@@ -32,7 +32,7 @@ export async function loanOffer(ctx: Pick<OrdersContext, 'db' | 'clock'>, input:
   const [outstanding] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.customerId, customerId), notInArray(orders.status, ['settled', 'cancelled'])))
+    .where(and(eq(orders.customerId, customerId), eq(orders.outstanding, true)))
     .limit(1);
   const [signature] = await db
     .select({ signedAt: signatures.signedAt })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { manilaDate, offerable, priceLoan, type Locale, type PlaceOrderRequest } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
 import {
@@ -31,8 +31,6 @@ import {
 
 /** What booking an order needs of the orders context. */
 export type PlaceOrderContext = Pick<OrdersContext, 'db' | 'clock' | 'company' | 'payouts' | 'jobs'>;
-
-const OUTSTANDING = ['settled', 'cancelled'];
 
 /**
  * Withdrawal (ST-06, ST-07, VAL-12): an approved borrower with no unpaid order picks an offered
@@ -209,7 +207,7 @@ export async function placeOrder(
     const [open] = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.customerId, customerId), notInArray(orders.status, OUTSTANDING)))
+      .where(and(eq(orders.customerId, customerId), eq(orders.outstanding, true)))
       .limit(1);
     if (open) throw new AppError('OUTSTANDING_REPAYMENT');
     const [signature] = await tx

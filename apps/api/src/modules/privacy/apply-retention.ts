@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, notExists, or, sql } from 'drizzle-orm';
 import {
   addDays,
   applicantKeepUntil,
@@ -37,7 +37,6 @@ export interface RetentionRun {
   batches: number;
 }
 
-const CLOSED = ['settled', 'cancelled'];
 const ACTOR = systemActor('privacy.retention');
 
 /**
@@ -68,7 +67,7 @@ async function dueApplicants(
     .where(
       and(
         eq(orders.customerId, applications.customerId),
-        or(isNotNull(orders.disbursedAt), notInArray(orders.status, CLOSED)),
+        or(isNotNull(orders.disbursedAt), eq(orders.outstanding, true)),
       ),
     );
   const alreadyErased = db

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { addDays, type DelinquencyBucket } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
-import { SERVICING_STATUSES_SQL } from '../../db/order-statuses.ts';
 
 /**
  * Classifies every open loan by days past due into the configured buckets as of `today` (BE-15),
@@ -32,7 +31,7 @@ export async function classifyDelinquency(
     await tx.execute(sql`
       delete from loan_delinquency d
       using orders o
-      where o.id = d.order_id and o.status not in ${SERVICING_STATUSES_SQL}`);
+      where o.id = d.order_id and not o.servicing`);
     const upserted = await tx.execute(sql`
       insert into loan_delinquency (order_id, days_past_due, bucket, classified_on)
       select o.id, l.dpd, b.id, ${today}
@@ -40,7 +39,7 @@ export async function classifyDelinquency(
       cross join lateral (select greatest(0, ${today}::date - o.due_date::date)::int as dpd) l
       join (values ${bands}) as b(id, min_days, max_days)
         on l.dpd >= b.min_days and (b.max_days is null or l.dpd <= b.max_days)
-      where o.status in ${SERVICING_STATUSES_SQL} and o.due_date is not null
+      where o.servicing and o.due_date is not null
       on conflict (order_id) do update
         set days_past_due = excluded.days_past_due,
             bucket = excluded.bucket,

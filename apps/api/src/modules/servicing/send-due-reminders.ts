@@ -3,7 +3,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_LOCALE,
   withinCollectionHours,
-  SERVICING_STATUSES,
   addDays,
   amountDueOn,
   daysBetween,
@@ -53,7 +52,8 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(
       and(
-        inArray(orders.status, [...SERVICING_STATUSES]),
+        // the derived flag, not the status list: the planner reaches orders_servicing_due only so
+        eq(orders.servicing, true),
         inArray(orders.dueDate, [addDays(today, 1), today, ...overdueDates]),
       ),
     );
@@ -86,13 +86,7 @@ export async function sendDueReminders(ctx: ServicingContext): Promise<number> {
       const [unchanged] = await tx
         .select({ id: orders.id })
         .from(orders)
-        .where(
-          and(
-            eq(orders.id, row.orderId),
-            inArray(orders.status, [...SERVICING_STATUSES]),
-            eq(orders.dueDate, row.dueDate!),
-          ),
-        );
+        .where(and(eq(orders.id, row.orderId), eq(orders.servicing, true), eq(orders.dueDate, row.dueDate!)));
       if (!unchanged) return [];
       const rows = await tx
         .insert(loanReminders)
