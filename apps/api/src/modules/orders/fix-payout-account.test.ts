@@ -100,3 +100,63 @@ describe('ST-04 VAL-07 the payout account fixed after a failed payout is a lifec
     expect(order!.payoutDestination).toMatchObject({ account: '09171239874' });
   });
 });
+
+describe('ST-04 VAL-07 VAL-14 a corrected payee name on the same account is a new destination', () => {
+  /** The borrower's destination on the given account, with the given details changed. */
+  const destination = (b: { steps: Record<string, object> }, account: string, changes: object) => ({
+    ...b.steps.bankInfo,
+    account,
+    confirmAccount: account,
+    ...changes,
+  });
+
+  it('VAL-07 VAL-14 after a name mismatch the same account with the payee name corrected is paid out again; the same name again is 400 PAYOUT_UNCHANGED', async () => {
+    const b = await failedPayout('9197100004');
+    // sandbox account …3333: the provider reports the payee name does not match the holder
+    const wrongName = destination(b, '09171233333', { payeeFirstName: 'Marya' });
+    const rightName = destination(b, '09171233333', { payeeFirstName: 'Maria', payeeMiddleName: 'Santos' });
+    const put = (body: object) => api.json('PUT', `/api/orders/${b.orderId}/payout-account`, body, b.h);
+    expect((await put(wrongName)).status).toBe(200);
+    expect(await disburseOrder(ordersContext(t.app), { orderId: b.orderId })).toBe('failed');
+    const unchanged = await put(wrongName);
+    expect(unchanged).toMatchObject({ status: 400, body: { code: 'PAYOUT_UNCHANGED' } });
+    const corrected = await put(rightName);
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.status).toBe('disbursing');
+    const fixed = (await eventsOf(b.orderId)).filter((e) => e.event === 'payout_account_fixed');
+    expect(fixed).toHaveLength(2);
+    const attempts = await t.database.db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.orderId, b.orderId))
+      .orderBy(asc(payouts.attempt));
+    expect(attempts.map((p) => p.attempt)).toEqual([1, 2, 3]);
+    expect(attempts[2]!.destination).toMatchObject({ payeeFirstName: 'Maria', payeeMiddleName: 'Santos' });
+  });
+
+  it('ST-04 a second submit with the payee name changed while the new attempt is under way is not a double tap: 409 PAYOUT_NOT_FAILED, nothing written, the first name kept (likewise any other detail changed)', async () => {
+    const b = await failedPayout('9197100005');
+    const put = (body: object) => api.json('PUT', `/api/orders/${b.orderId}/payout-account`, body, b.h);
+    expect((await put(destination(b, '09171239872', { payeeFirstName: 'Marya' }))).status).toBe(200);
+    const renamed = await put(destination(b, '09171239872', { payeeFirstName: 'Maria' }));
+    expect(renamed).toMatchObject({ status: 409, body: { code: 'PAYOUT_NOT_FAILED' } });
+    const middleAdded = await put(
+      destination(b, '09171239872', { payeeFirstName: 'Marya', payeeMiddleName: 'Santos' }),
+    );
+    expect(middleAdded).toMatchObject({ status: 409, body: { code: 'PAYOUT_NOT_FAILED' } });
+    // only the very same details are a double tap: another withdrawal phone is not one either
+    const otherPhone = await put(
+      destination(b, '09171239872', { payeeFirstName: 'Marya', withdrawalPhone: '9171239999' }),
+    );
+    expect(otherPhone).toMatchObject({ status: 409, body: { code: 'PAYOUT_NOT_FAILED' } });
+    expect((await eventsOf(b.orderId)).filter((e) => e.event === 'payout_account_fixed')).toHaveLength(1);
+    const attempts = await t.database.db.select().from(payouts).where(eq(payouts.orderId, b.orderId));
+    expect(attempts).toHaveLength(2);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, b.orderId));
+    expect(order!.payoutDestination).toMatchObject({
+      payeeFirstName: 'Marya',
+      withdrawalPhone: '9171234567',
+    });
+    expect(order!.payoutDestination).not.toHaveProperty('payeeMiddleName');
+  });
+});

@@ -7,18 +7,20 @@ import { ownedBy } from '../../lib/owner-scope.ts';
 import { contractsFor } from '../application/application-context.ts';
 import { validationError } from '../application/validation-error.ts';
 import { JOBS } from '../../plugins/app/job-types.ts';
+import { samePayoutDestination } from '../servicing/change-payout-account.ts';
 import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.ts';
 import type { OrdersContext } from './orders-context.ts';
 
 /**
  * ST-04: after a failed payout the borrower enters a working account; the same order is paid out
  * again as a new attempt (a new idempotency key), never twice. VAL-07: the new account must differ
- * from the one that failed. The application's payout step is updated too, for later orders. The
+ * from the one that failed, payee names included (VAL-14: a name the provider refused is corrected
+ * on the same account). The application's payout step is updated too, for later orders. The
  * new attempt's disbursement job is queued by the same transaction.
  *
  * Issue 7: the status change is the domain's `payout_account_fixed` event (applyOrderEvent),
  * persisted as every lifecycle event is (persistLoanOutcome: status and `order_events` row) in the
- * same transaction as the new attempt. A double tap (the same account again, once the first has
+ * same transaction as the new attempt. A double tap (the same details again, once the first has
  * moved the order on) answers as the first did and writes nothing: the order row is locked while
  * deciding, so two taps at once are one event and one attempt.
  */
@@ -40,17 +42,16 @@ export async function fixPayoutAccount(
       .for('update');
     if (!order) throw new AppError('NOT_FOUND');
     const old = order.payoutDestination;
-    const sameAccount =
-      old.channel === destination.channel &&
-      old.providerCode === destination.providerCode &&
-      (old.account ?? null) === (destination.account ?? null);
     if (order.status !== 'payout_failed') {
-      // the double tap: the tap before took this account and moved the order on (its new attempt
-      // may even have paid out already); a cancelled order takes nothing
-      if (sameAccount && order.status !== 'cancelled' && (await fixedBefore(tx, order.id))) return;
+      // the double tap: the tap before took this very destination and moved the order on (its new
+      // attempt may even have paid out already); a cancelled order takes nothing. Anything else,
+      // a corrected payee name included, is not a repeat: the borrower waits for the attempt
+      if (sameDetails(old, destination) && order.status !== 'cancelled' && (await fixedBefore(tx, order.id)))
+        return;
       throw new AppError('PAYOUT_NOT_FAILED');
     }
-    if (sameAccount) {
+    // VAL-07 with VAL-14: a corrected payee name on the same account is a new destination
+    if (samePayoutDestination(old, destination)) {
       throw new AppError('PAYOUT_UNCHANGED', {
         status: 400,
         details: [{ field: 'account', code: 'PAYOUT_UNCHANGED' }],
@@ -97,6 +98,15 @@ export async function fixPayoutAccount(
     });
     await ctx.jobs.sendInTx(tx, JOBS.disburseOrder, { orderId: order.id }, { singletonKey: order.id });
   });
+}
+
+/**
+ * The same details field for field (what was parsed from the borrower's form, as stored): only a
+ * repeat of exactly the submit that moved the order on is answered as a double tap.
+ */
+function sameDetails(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => (a[key] ?? null) === (b[key] ?? null));
 }
 
 /** Whether the order was ever given a new payout account (its `payout_account_fixed` event). */

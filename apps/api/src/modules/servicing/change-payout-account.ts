@@ -23,6 +23,20 @@ export function samePayoutAccount(a: Record<string, unknown>, b: Record<string, 
   );
 }
 
+/**
+ * Two payout destinations pay the same payee: the same account (samePayoutAccount) and the same
+ * payee names, which the provider checks against the account holder (VAL-14). After a payout that
+ * failed on the name, the same account with the name corrected is a new destination (ST-04).
+ */
+export function samePayoutDestination(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return (
+    samePayoutAccount(a, b) &&
+    (['payeeFirstName', 'payeeMiddleName', 'payeeLastName'] as const).every(
+      (key) => (a[key] ?? null) === (b[key] ?? null),
+    )
+  );
+}
+
 async function accountOf(
   db: Db | Tx,
   customerId: string,
