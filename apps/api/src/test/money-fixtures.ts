@@ -155,11 +155,18 @@ export async function setCurrentPayoutAccount(
  */
 export async function seedUnmatchedPayment(
   t: TestApp,
-  input: { amount: Centavos; collectionId?: string },
+  input: {
+    amount: Centavos;
+    collectionId?: string;
+    /** when the payer paid, if before the webhook arrives (now) */
+    paidAt?: Date;
+  },
 ): Promise<{ id: string; collectionId: string; providerEventId: string }> {
   const collectionId = input.collectionId ?? `sbxc_dashboard_${randomUUID()}`;
-  const hook = (t.app.providers.collections as SandboxCollectionProvider).simulate(collectionId, 'pay', {
+  const collections = t.app.providers.collections as SandboxCollectionProvider;
+  const hook = collections.simulate(collectionId, input.paidAt ? 'pay_late' : 'pay', {
     now: t.clock.now(),
+    ...(input.paidAt ? { paidAt: input.paidAt } : {}),
     collection: {
       referenceId: `INV-${randomUUID().slice(0, 8)}`,
       amount: input.amount,

@@ -112,11 +112,12 @@ export async function assignUnmatchedPayment(
       ],
       at: now,
     });
-    // Held like the webhook holds money it cannot apply. The payer's paid-at instant of a payment
-    // naming nothing of ours was not kept (only the raw event is), so its arrival stands for it:
-    // BE-10 counts held money as of paidAt when applied. The collection id is the receipt's
-    // reference; not `provider_collection_id`, unique per provider, since a dashboard link can be
-    // paid twice and each payment is assigned on its own.
+    // Held like the webhook holds money it cannot apply, as of when the payer paid: BE-10 counts
+    // held money as of paidAt when applied, so a webhook delivered days late costs the borrower no
+    // penalty for the delay. The collection id is the receipt's reference; not
+    // `provider_collection_id`, unique per provider, since a dashboard link can be paid twice and
+    // each payment is assigned on its own.
+    const paid = payersPaidAt(ctx.collections, hook);
     await tx.insert(repayments).values({
       id: repaymentId,
       orderId: order.id,
@@ -130,7 +131,7 @@ export async function assignUnmatchedPayment(
       heldReason: 'unmatched',
       amountReceived: amount,
       expiresAt: hook.receivedAt,
-      paidAt: hook.receivedAt,
+      paidAt: paid.at,
       channelReference: posting.reference,
       createdAt: now,
       updatedAt: now,
@@ -162,10 +163,32 @@ export async function assignUnmatchedPayment(
           provider: hook.provider,
           providerCollectionId: posting.reference,
           providerCode: partner.providerCode,
+          paidAt: paid.at.toISOString(),
+          paidAtFrom: paid.from,
         },
       },
     };
   });
+}
+
+/**
+ * When the payer paid (BE-10), read again from the event as stored, by the provider adapter that
+ * read it on arrival (the same parser, so the same rules: Xendit's capture time, the sandbox's
+ * paid_at), never later than its arrival. Only the raw event was kept for money naming no loan of
+ * ours; re-reading it needs no copy that could disagree with it. An event the configured adapter
+ * cannot read (a provider since replaced) counts as of its arrival, the latest the payer can have
+ * paid, and the audit entry says so.
+ */
+function payersPaidAt(
+  collections: MoneyContext['collections'],
+  hook: typeof providerWebhooks.$inferSelect,
+): { at: Date; from: 'payer' | 'arrival' } {
+  if (hook.provider === collections.name && hook.body != null) {
+    const event = collections.readStoredWebhook(JSON.stringify(hook.body));
+    if (event?.state === 'paid' && event.providerEventId === hook.providerEventId)
+      return { at: event.paidAt <= hook.receivedAt ? event.paidAt : hook.receivedAt, from: 'payer' };
+  }
+  return { at: hook.receivedAt, from: 'arrival' };
 }
 
 /** A customer id, or a phone number in any typed form (as the console's borrower search reads it). */

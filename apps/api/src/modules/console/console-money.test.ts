@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import {
+  amountDueOn,
   extensionStatement,
   manilaDate,
   messageParams,
@@ -618,6 +619,48 @@ describe('BE-05 issue 7 money that names no borrower', () => {
     expect(await ledgerKeys(`suspense-assigned:${paid.id}`)).toHaveLength(0);
     expect(await db().select().from(repayments).where(eq(repayments.orderId, orderId))).toHaveLength(0);
     expect((await unmatchedListed(paid.id))!.resolution).toBeNull();
+  });
+
+  it("BE-10 BE-05: money naming no borrower paid 2 days before its webhook arrived counts as of the payer's paid-at day: assigned, then applied in full with exactly what was due that day; no penalty for the gap", async () => {
+    // 20 days after a 14-day loan was paid out, the webhook of a payment made 2 days ago arrives
+    const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(20 * DAY) });
+    const now = t.clock.now();
+    await applyLoanEvent(db(), orderId, { type: 'day_passed', today: manilaDate(now) }, now);
+    const paidAt = ago(2 * DAY);
+    const { loan } = (await loadLoan(db(), orderId))!;
+    const dueThen = amountDueOn(loan, manilaDate(paidAt));
+    // the 2 days between paying and the webhook would cost the borrower penalty
+    expect(amountDueOn(loan, manilaDate(now))).toBeGreaterThan(dueThen);
+    const paid = await seedUnmatchedPayment(t, { amount: dueThen, paidAt });
+    const assigned = await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
+      borrower: customerId,
+      orderId,
+      providerCode: 'GCASH',
+      reason: 'the payer sent the GCash receipt',
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const repaymentId = assigned.body.repaymentId as string;
+    const [held] = await db().select().from(repayments).where(eq(repayments.id, repaymentId));
+    expect(held!.paidAt!.toISOString()).toBe(paidAt.toISOString());
+    const queue = await get(finance, '/api/console/money/suspense');
+    expect(
+      (queue.body.items as { repaymentId: string }[]).find((i) => i.repaymentId === repaymentId),
+    ).toMatchObject({ paidAt: paidAt.toISOString(), amountDueAtPaidAt: dueThen.toString() });
+    const applied = await post(finance, `/api/console/money/suspense/${repaymentId}/apply`, {
+      purpose: 'full',
+      reason: 'paid in full on the day of the receipt',
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const [after] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(after!.status).toBe('settled');
+    const [payment] = await db()
+      .select()
+      .from(loanTransactions)
+      .where(eq(loanTransactions.idempotencyKey, `payment:suspense:${repaymentId}`));
+    expect(payment!.businessDate).toBe(manilaDate(paidAt));
+    expect(totalOf(outstandingOf((await loadLoan(db(), orderId))!.loan.transactions))).toBe(0n);
+    expect(await orderBalance(orderId, 'suspense')).toBe(0n);
+    await expectBalancedLedger();
   });
 
   it('BE-05: support and underwriters cannot assign money naming no borrower (403); nothing written', async () => {

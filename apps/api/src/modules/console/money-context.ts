@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { baseContext, type BaseContext } from '../../lib/base-context.ts';
 import type { Jobs } from '../../plugins/app/jobs.ts';
 import type { PayoutProvider } from '../../providers/payout/payout-provider.ts';
+import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Tx } from '../../db/client.ts';
 import { recordAudit, type Actor, type AuditInput } from './audit.ts';
@@ -13,6 +14,8 @@ import { recordAudit, type Actor, type AuditInput } from './audit.ts';
  */
 export interface MoneyContext extends BaseContext {
   payouts: PayoutProvider;
+  /** re-reads a stored collection webhook (BE-10: the paid-at of money naming no borrower) */
+  collections: Pick<CollectionProvider, 'name' | 'readStoredWebhook'>;
   jobs: Pick<Jobs, 'sendInTx'>;
   /** an accepted payout not confirmed after this long is listed for finance to chase */
   payoutStuckMinutes: number;
@@ -25,6 +28,7 @@ export function moneyContext(app: FastifyInstance): MoneyContext {
   return {
     ...baseContext(app),
     payouts: app.providers.payouts,
+    collections: app.providers.collections,
     jobs: app.jobs,
     payoutStuckMinutes: 30,
     delinquencyBuckets: app.config.DELINQUENCY_BUCKETS,

@@ -128,6 +128,13 @@ export interface CollectionProvider {
    */
   verifyWebhook(headers: WebhookHeaders, rawBody: string, receivedAt: Date): CollectionEvent | null;
   /**
+   * The normalizing half of `verifyWebhook` alone, for a body already found authentic when it was
+   * received and stored since (provider_webhooks.body): the console re-reads the payer's paid-at
+   * of money naming no borrower when finance assigns it (BE-10), rather than keeping a copy of it.
+   * Never for a body just received: that is `verifyWebhook`'s, authenticity first.
+   */
+  readStoredWebhook(rawBody: string): CollectionEvent | null;
+  /**
    * The authenticity check alone. A delivery that is authentic but that `verifyWebhook` cannot read
    * (a kind or status we do not act on, a field in a shape we do not expect) is recorded and
    * answered 2xx: answered 401 like a forgery, the provider would deliver it again for a day and

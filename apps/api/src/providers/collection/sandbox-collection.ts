@@ -289,7 +289,10 @@ export class SandboxCollectionProvider implements CollectionProvider {
 
   verifyWebhook(headers: WebhookHeaders, rawBody: string, receivedAt: Date): CollectionEvent | null {
     if (!this.isAuthentic(headers, rawBody, receivedAt)) return null;
+    return this.readStoredWebhook(rawBody);
+  }
 
+  readStoredWebhook(rawBody: string): CollectionEvent | null {
     let body: unknown;
     try {
       body = parseJsonExact(rawBody);

@@ -243,7 +243,10 @@ export class XenditCollectionProvider implements CollectionProvider {
 
   verifyWebhook(headers: WebhookHeaders, rawBody: string, receivedAt: Date): CollectionEvent | null {
     if (!this.isAuthentic(headers, rawBody, receivedAt)) return null;
+    return this.readStoredWebhook(rawBody);
+  }
 
+  readStoredWebhook(rawBody: string): CollectionEvent | null {
     let parsed: unknown;
     try {
       parsed = parseJsonExact(rawBody);
