@@ -32,12 +32,18 @@ export function repaymentRecordStatus(state: RepaymentState): RepaymentRecordSta
 
 /** Why money that arrived was held instead of applied (the borrower is told which). */
 /** `unmatched`: money that named no loan of ours, which finance matched to this borrower (BE-05) */
+/**
+ * `paid_before_extension`: a full payment made before an extension and reported after it, on a loan
+ * whose history since cannot be undone by itself (CO-02, BE-10: settledBeforeExtensions); the loan
+ * is left as it is and finance refunds the money or settles the loan by hand
+ */
 export const HELD_REASONS = [
   'amount_mismatch',
   'already_settled',
   'not_repayable',
   'duplicate',
   'unmatched',
+  'paid_before_extension',
 ] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
 

@@ -297,3 +297,190 @@ describe('CO-02 BE-10 a full payment paid before an extension, reported after it
     expect(out.transactions[0]!.portions).toEqual(balance({ principal: -200_000n, interest: -4_200n }));
   });
 });
+
+/** an extension paid partly with a repayment coupon (EN-07): the coupon pays its part, cash the rest */
+function extendWithCoupon(w: World, day: string, reference: string, coupon: bigint): bigint {
+  const q = extensionQuote(w.loan, day);
+  const out = post(
+    w,
+    applyOrderEvent(w.loan, {
+      type: 'payment_received',
+      purpose: 'extension',
+      amount: q.amount - coupon,
+      paidAt: at(day),
+      reference,
+      extendsDueDate: w.loan.dueDate!,
+      coupon: { amount: coupon, reference: `cp-${reference}` },
+    }),
+  );
+  expect(out.status).toBe('extended');
+  expect(out.transactions.map((t) => t.type)).toContain('coupon');
+  w.extensions.push({ reference, paidAt: at(day) });
+  return q.amount - coupon;
+}
+
+/** money held in suspense (a payment that could not be applied when it came), then applied by finance */
+function extendFromHeldMoney(w: World, day: string, held: string): bigint {
+  const q = extensionQuote(w.loan, day);
+  w.ledger.push(
+    { account: 'cash_at_provider', amount: q.amount },
+    { account: 'suspense', amount: -q.amount },
+  );
+  const out = post(
+    w,
+    applyOrderEvent(w.loan, {
+      type: 'suspense_applied',
+      purpose: 'extension',
+      amount: q.amount,
+      paidAt: at(day),
+      reference: `suspense:${held}`,
+    }),
+  );
+  expect(out.status).toBe('extended');
+  return q.amount;
+}
+
+const fullPayment = (w: World, amount: bigint, day: string, extensionsPaid = w.extensions) =>
+  applyOrderEvent(w.loan, {
+    type: 'payment_received',
+    purpose: 'full',
+    amount,
+    paidAt: at(day),
+    reference: 'c1',
+    extensionsPaid,
+  });
+
+describe('CO-02 BE-10 BE-05 what else an extension paid after the payment may carry (review of issue 7)', () => {
+  it('CO-02 BE-10 case A: an extension paid with a coupon is reversed too: the coupon given back, its expense undone, the cash held', () => {
+    const w = disbursed();
+    const due = w.loan.dueDate!;
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-10');
+    expect(owedAtT1).toBe(204_200n); // ₱2,042.00
+    const feeIncomeBefore = account(w, 'fee_income');
+    const cash = extendWithCoupon(w, '2026-12-11', 'x1', 100n);
+    expect(cash).toBe(1_900n); // ₱19.00 and a ₱1.00 coupon
+    expect(account(w, 'coupon_expense')).toBe(100n);
+
+    const out = post(w, fullPayment(w, owedAtT1, '2026-12-10'));
+    expect(out).toMatchObject({ status: 'settled', held: null, changes: { dueDate: due } });
+    expect(out.reversedExtensions).toEqual([
+      { reference: 'x1', amount: cash, coupon: { reference: 'cp-x1', amount: 100n } },
+    ]);
+    expect(out.transactions.map((t) => [t.type, t.key])).toEqual([
+      ['reversal', 'extension-reversed:x1:fee'],
+      ['coupon', 'extension-reversed:x1:coupon'],
+      ['repayment', 'extension-reversed:x1:payment'],
+      ['repayment', 'payment:c1'],
+    ]);
+    expectBooksBalanced(w);
+    expect(totalOf(outstandingOf(w.loan.transactions))).toBe(0n);
+    // the fee is no income, the coupon no expense (the borrower has it back), the cash is held
+    expect(account(w, 'fee_income')).toBe(feeIncomeBefore);
+    expect(account(w, 'coupon_expense')).toBe(0n);
+    expect(account(w, 'suspense')).toBe(-cash);
+    expect(extensionsInForce(w.loan.transactions)).toHaveLength(0);
+    expect(cashPaidOn(w.loan)).toBe(owedAtT1);
+  });
+
+  it('CO-02 BE-10 case C: an extension finance applied from held money is reversed when it is listed with the held money\u2019s paid-at; unlisted it holds the payment', () => {
+    const w = disbursed();
+    const due = w.loan.dueDate!;
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-10');
+    const feeIncomeBefore = account(w, 'fee_income');
+    const paid = extendFromHeldMoney(w, '2026-12-11', 'h1');
+    expect(w.loan.dueDate).toBe('2026-12-23');
+    // not listed (the extension's paid-at unknown): never settled on the extended loan
+    const unlisted = fullPayment(w, owedAtT1, '2026-12-10', []);
+    expect(unlisted).toMatchObject({
+      status: 'extended',
+      transactions: [],
+      changes: {},
+      held: { reason: 'paid_before_extension', amount: owedAtT1 },
+    });
+    // listed as the API lists it: the held money's key and paid-at
+    const out = post(
+      w,
+      fullPayment(w, owedAtT1, '2026-12-10', [{ reference: 'suspense:h1', paidAt: at('2026-12-11') }]),
+    );
+    expect(out).toMatchObject({ status: 'settled', held: null, changes: { dueDate: due } });
+    expect(out.reversedExtensions).toEqual([{ reference: 'suspense:h1', amount: paid }]);
+    expectBooksBalanced(w);
+    expect(account(w, 'fee_income')).toBe(feeIncomeBefore);
+    // back in suspense, for finance to refund
+    expect(account(w, 'suspense')).toBe(-paid);
+  });
+
+  it('CO-02 BE-10 case D: paid in full after the due date, an extension with a coupon the next day: settled as of the payment, not held', () => {
+    const w = disbursed();
+    const due = w.loan.dueDate!; // 2026-12-15
+    days(w, due, '2026-12-18');
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-17');
+    const cash = extendWithCoupon(w, '2026-12-18', 'x1', 100n);
+    expect(w.loan.dueDate).toBe('2026-12-26');
+    days(w, '2026-12-18', '2026-12-20');
+    const out = post(w, fullPayment(w, owedAtT1, '2026-12-17'));
+    expect(out).toMatchObject({ status: 'settled', held: null, changes: { dueDate: due } });
+    expect(out.reversedExtensions).toEqual([
+      { reference: 'x1', amount: cash, coupon: { reference: 'cp-x1', amount: 100n } },
+    ]);
+    expectBooksBalanced(w);
+    expect(totalOf(outstandingOf(w.loan.transactions))).toBe(0n);
+    expect(account(w, 'coupon_expense')).toBe(0n);
+    expect(-account(w, 'fee_income')).toBe(upFrontFeeIncome(w.loan));
+    // two days' penalty (12-16 and 12-17), as if the extension had never been paid
+    expect(-account(w, 'penalty_income')).toBe(2n * 306n);
+    expect(account(w, 'suspense')).toBe(-cash);
+  });
+
+  it('CO-02 BE-10 BE-05 a partial payment between the extension and now: the reversal cannot be built, so the payment is held (paid_before_extension), the loan left as it is', () => {
+    const w = disbursed();
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-10');
+    extend(w, '2026-12-11', 'x1');
+    // finance applies other held money as a partial payment
+    w.ledger.push(
+      { account: 'cash_at_provider', amount: 50_000n },
+      { account: 'suspense', amount: -50_000n },
+    );
+    post(
+      w,
+      applyOrderEvent(w.loan, {
+        type: 'suspense_applied',
+        purpose: 'partial',
+        amount: 50_000n,
+        paidAt: at('2026-12-12'),
+        reference: 'suspense:h2',
+      }),
+    );
+    const before = w.loan;
+    const out = post(w, fullPayment(w, owedAtT1, '2026-12-10'));
+    expect(out).toMatchObject({
+      status: 'extended',
+      transition: null,
+      changes: {},
+      transactions: [],
+      held: { reason: 'paid_before_extension', amount: owedAtT1 },
+    });
+    expect(out.reversedExtensions ?? []).toEqual([]);
+    expect(w.loan.dueDate).toBe(before.dueDate);
+    expectBooksBalanced(w);
+    expect(account(w, 'suspense')).toBe(-owedAtT1);
+  });
+
+  it('BE-13 the credit file closes the loan on the day the payment settled it, not on the reversed extension\u2019s day', () => {
+    const w = disbursed();
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-10');
+    extend(w, '2026-12-12', 'x1');
+    post(w, fullPayment(w, owedAtT1, '2026-12-10'));
+    const facts = { disbursedOn: DAY0, termDays: 14, principal: 200_000n, transactions: w.loan.transactions };
+    expect(creditStandingAsOf(facts, '2026-12-31')).toMatchObject({
+      status: 'closed',
+      lastPaymentOn: '2026-12-10',
+      closedOn: '2026-12-10',
+    });
+    // as of a day between them the file already says closed, on the payment's day
+    expect(creditStandingAsOf(facts, '2026-12-11')).toMatchObject({
+      status: 'closed',
+      closedOn: '2026-12-10',
+    });
+  });
+});

@@ -286,9 +286,15 @@ export interface LoanOutcome {
   /**
    * CO-02, BE-10: extensions a full payment paid before them reversed (settledBeforeExtensions):
    * each one's payment is held money now (in suspense, inside the outcome's transactions), for
-   * finance to refund; the API marks its attempt held as `already_settled`
+   * finance to refund; the API marks its attempt held as `already_settled`. `coupon`: the repayment
+   * coupon that paid part of it (its reference, as the extension's event gave it, and the amount
+   * it paid), taken back from the loan: the API gives it back to the borrower
    */
-  reversedExtensions?: { reference: string; amount: Centavos }[];
+  reversedExtensions?: {
+    reference: string;
+    amount: Centavos;
+    coupon?: { reference: string; amount: Centavos };
+  }[];
 }
 
 /** THE due-date rule: the Manila date the money arrived plus the term in days. */
@@ -711,52 +717,81 @@ const AFTER_REVERSED_EXTENSION = new Set<LoanTransaction['type']>([
  * for an extension of a loan that was already settled. When the payment is exactly what was due as
  * of T1 under the terms before those extensions, they are reversed and the payment settles the loan
  * as of T1; the loan ends as if they had never been paid, and their money is held for a refund.
- * Returned in this order:
+ * An extension may have been paid by the borrower's own attempt (key `payment:<attempt>`), partly
+ * with a repayment coupon, or by finance from held money (`payment:suspense:<held repayment>`, listed
+ * with the held money's paid-at). Returned in this order:
  *   1. for each reversed extension, oldest first: a `reversal` of its fee (fee receivable and fee
- *      income undone; key `extension-reversed:<ref>:fee`) and its payment returned, a `repayment`
- *      with negative cash (what it paid is owed again, its cash moves to suspense: held money;
- *      `extension-reversed:<ref>:payment`), both dated as the extension was;
+ *      income undone; key `extension-reversed:<ref>:fee`), its coupon taken back (a `coupon` with
+ *      the opposite portions: the coupon's expense credited back, the coupon the borrower's again;
+ *      `extension-reversed:<ref>:coupon`) and its payment returned, a `repayment` with negative
+ *      cash (what it paid is owed again, its cash moves to suspense: held money;
+ *      `extension-reversed:<ref>:payment`), all dated as the extension was;
  *   2. the late charge and penalty charged against the due dates those extensions set (all for days
  *      after T1) taken back, a `reversal` per due date (`payment:<ref>:extended:<due date>:reversal`);
  *   3. the charges against the restored due date brought to T1, as for any late webhook (BE-10:
  *      overdueAdjustments, `payment:<ref>:asof:…`);
  *   4. a reserved coupon, then the repayment; the due date restored, the loan settled.
- * Null (the ordinary rules decide: usually held) when the payment does not settle the loan as of
- * T1, when no extension was paid after T1, when the history since the first of them holds anything
- * but those extensions and charges (another payment, a coupon, an extension not listed), or for a
- * written-off loan (its allowance postings are not unwound here).
+ * Null (the ordinary rules decide) only when no extension in the history was paid after T1: none
+ * listed as paid after it, none booked as of a later day. Otherwise the loan is never settled as it
+ * stands extended (that kept an extension bought after the loan was repaid, and its fee as income):
+ * another amount than was due as of T1 is held as `amount_mismatch`; a history the reversal cannot
+ * undo (a payment or an extension between, not one of those listed; a written-off loan, whose
+ * allowance postings are not unwound here) holds the payment as `paid_before_extension`, the loan
+ * left as it is, for finance to refund or settle by hand.
  */
 function settledBeforeExtensions(loan: Loan, event: PaymentReceived): LoanOutcome | null {
-  const later = new Set(
-    (event.extensionsPaid ?? [])
-      .filter((e) => e.paidAt.getTime() > event.paidAt.getTime())
-      .map((e) => e.reference),
-  );
-  if (later.size === 0 || loan.writeOff || !isServicing(loan.status)) return null;
+  const paidDay = manilaDate(event.paidAt);
+  const later = [
+    ...new Set(
+      (event.extensionsPaid ?? [])
+        .filter((e) => e.paidAt.getTime() > event.paidAt.getTime())
+        .map((e) => e.reference),
+    ),
+  ];
   const feeKey = (ref: string) => `payment:${ref}:extension_fee`;
+  const laterRef = (t: LoanTransaction) =>
+    t.type === 'extension_fee' ? later.find((ref) => t.key === feeKey(ref)) : undefined;
+  // an extension booked as of a day after the payer paid was paid after them, listed or not
   const start = loan.transactions.findIndex(
-    (t) => t.type === 'extension_fee' && [...later].some((ref) => t.key === feeKey(ref)),
+    (t) => laterRef(t) !== undefined || (t.type === 'extension_fee' && t.businessDate > paidDay),
   );
-  if (start < 0) return null;
+  if (start < 0 || !isServicing(loan.status)) return null;
+  const cannotReverse = () => hold(loan, event.amount, 'paid_before_extension', event.reference);
+  if (loan.writeOff) return cannotReverse();
   const since = loan.transactions.slice(start);
-  const reversed: { ref: string; fee: LoanTransaction; payment?: LoanTransaction }[] = [];
+  const reversed: {
+    ref: string;
+    fee: LoanTransaction;
+    coupon?: LoanTransaction;
+    payment?: LoanTransaction;
+  }[] = [];
   for (const t of since) {
     if (t.type === 'extension_fee') {
-      const ref = [...later].find((r) => t.key === feeKey(r));
-      if (!ref) return null; // an extension nobody listed (one finance applied from held money)
+      const ref = laterRef(t);
+      if (!ref) return cannotReverse(); // an extension nobody listed as paid after the payment
       reversed.push({ ref, fee: t });
+    } else if (t.type === 'coupon') {
+      // a repayment coupon pays part of an extension between its fee and its payment (the event's order)
+      const mine = reversed.at(-1);
+      if (!mine || mine.coupon || mine.payment) return cannotReverse();
+      mine.coupon = t;
     } else if (t.type === 'repayment') {
       const mine = reversed.find((x) => t.key === `payment:${x.ref}`);
-      if (!mine || mine.payment || t.cash <= 0n) return null; // another payment: not for this rule
+      if (!mine || mine.payment || t.cash <= 0n) return cannotReverse(); // another payment
       mine.payment = t;
-    } else if (!AFTER_REVERSED_EXTENSION.has(t.type)) return null;
-    else if (t.portions.principal !== 0n || t.portions.interest !== 0n || t.portions.fees !== 0n) return null; // only charges may have moved since
+    } else if (!AFTER_REVERSED_EXTENSION.has(t.type)) return cannotReverse();
+    else if (t.portions.principal !== 0n || t.portions.interest !== 0n || t.portions.fees !== 0n)
+      return cannotReverse(); // only charges may have moved since
   }
-  if (reversed.some((x) => !x.payment)) return null;
+  if (reversed.some((x) => !x.payment)) return cannotReverse();
   const restoredDue = since[0]!.dueDate;
-  const paidDay = manilaDate(event.paidAt);
   const undone: PostedLoanTransaction[] = [];
-  for (const { ref, fee, payment } of reversed) {
+  const takenBack = (t: LoanTransaction, key: string): PostedLoanTransaction => ({
+    ...t,
+    key,
+    entries: balanced(loanTransactionEntries(t)),
+  });
+  for (const { ref, fee, coupon, payment } of reversed) {
     const feeBack: LoanTransaction = {
       type: 'reversal',
       portions: balance({ fees: -fee.portions.fees }),
@@ -764,11 +799,18 @@ function settledBeforeExtensions(loan: Loan, event: PaymentReceived): LoanOutcom
       businessDate: fee.businessDate,
       dueDate: fee.dueDate,
     };
-    undone.push({
-      ...feeBack,
-      key: `extension-reversed:${ref}:fee`,
-      entries: balanced(loanTransactionEntries(feeBack)),
-    });
+    undone.push(takenBack(feeBack, `extension-reversed:${ref}:fee`));
+    if (coupon) {
+      // the coupon paid nothing after all: its expense is undone and the API gives it back
+      const couponBack: LoanTransaction = {
+        type: 'coupon',
+        portions: negate(coupon.portions),
+        cash: 0n,
+        businessDate: coupon.businessDate,
+        dueDate: coupon.dueDate,
+      };
+      undone.push(takenBack(couponBack, `extension-reversed:${ref}:coupon`));
+    }
     const paid = payment!;
     const back: LoanTransaction = {
       type: 'repayment',
@@ -821,10 +863,22 @@ function settledBeforeExtensions(loan: Loan, event: PaymentReceived): LoanOutcom
     before: undone,
     dueDate: restoredDue,
   });
-  if (!outcome) return null;
+  // another amount than was due as of T1: held, never settled on the extended loan
+  if (!outcome) return hold(loan, event.amount, 'amount_mismatch', event.reference);
   return {
     ...outcome,
-    reversedExtensions: reversed.map(({ ref, payment }) => ({ reference: ref, amount: payment!.cash })),
+    reversedExtensions: reversed.map(({ ref, coupon, payment }) => ({
+      reference: ref,
+      amount: payment!.cash,
+      ...(coupon
+        ? {
+            coupon: {
+              reference: coupon.key?.startsWith('coupon:') ? coupon.key.slice('coupon:'.length) : '',
+              amount: -totalOf(coupon.portions),
+            },
+          }
+        : {}),
+    })),
   };
 }
 
