@@ -64,17 +64,23 @@ export function creditStandingAsOf(loan: CreditFacts, asOf: string): CreditStand
     t.type === 'reversal' && (t.portions.principal < 0n || t.cash < 0n);
   const payments = upTo.filter((t) => t.type === 'repayment');
   const last = payments.at(-1);
-  // closed on the day of the last thing that paid, forgave or took back what was owed, or took the
-  // loan back (not the stored order: a late-reported payment is stored after charges dated later
-  // than it)
-  const closedOn =
-    total === 0n
-      ? (upTo
-          .filter((t) => (t.type !== 'disbursement' && totalOf(t.portions) < 0n) || takesLoanBack(t))
-          .map((t) => t.businessDate)
-          .sort()
-          .at(-1) ?? null)
-      : null;
+  // Closed on the day of the transaction that brought what was owed to zero, in the order the
+  // history was written (its business date, not the latest date in it): a payment reported late is
+  // written after charges dated later than it, and a full payment made before an extension and
+  // reported after it (CO-02: settledBeforeExtensions) is written after that extension, its payment
+  // and their reversal, all dated the extension's day, while the loan was settled as of the
+  // payment's. A loan taken back after it was settled (its transfer undone by finance) closes then.
+  const owedOf = (b: typeof raw) =>
+    totalOf({ ...b, lateCharge: atLeastZero(b.lateCharge), penalty: atLeastZero(b.penalty) });
+  let running = outstandingOf([]);
+  let closedOn: string | null = null;
+  for (const t of upTo) {
+    const before = owedOf(running);
+    running = outstandingOf([{ portions: running }, t]);
+    if (t.type !== 'disbursement' && owedOf(running) === 0n && (before > 0n || takesLoanBack(t)))
+      closedOn = t.businessDate;
+  }
+  if (total !== 0n) closedOn = null;
   const daysPastDue = total > 0n ? Math.max(0, daysBetween(dueDate, asOf)) : 0;
   // ended by taking the principal back (a payout that bounced, a cancellation) rather than by payment
   const sinceLastPayout = upTo.slice(upTo.indexOf(lastPayout));
