@@ -54,6 +54,9 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     await page.getByTestId('withdraw-continue').click();
     await expect(page).toHaveURL(/\/loan\?amount=200000&termDays=14$/);
     await expect(page.getByTestId('loan-summary')).toContainText('₱1,964.42');
+    // clarity item 7: the due date in the borrower's language ("Dec 7, 2026"), never 2026-12-07
+    await expect(page.getByTestId('loan-summary')).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    await expect(page.getByTestId('loan-summary')).not.toContainText(/\d{4}-\d{2}-\d{2}/);
     const orderId = await agreeSignAndSubmit(page);
 
     // ST-01: in progress, then paid (the sandbox payout succeeds within seconds; the page polls)

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, type PlaceOrderRequest } from '@pisonow/domain';
 import { errorCodeOf, errorText } from '../../../lib/api/index.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { showError } from '../../../lib/toast.ts';
@@ -197,7 +198,7 @@ export default function LoanPage() {
               count: quote.termDays,
               net: peso(quote.netProceeds),
               total: peso(quote.totalRepayment),
-              date: quote.dueDateIfPaidToday,
+              date: formatDate(quote.dueDateIfPaidToday, locale),
             })}
           </p>
         </section>
