@@ -18,7 +18,9 @@ import { orders } from './lending.ts';
  * (customer, rule, source key), so a re-run job, a replayed event or two concurrent launches grant
  * once. A repayment coupon is reserved by one repayment attempt (`reserved_by`) and consumed when
  * that attempt's payment is applied; a withdrawal coupon is consumed by the order that books it.
- * `state` moves usable → used | expired | invalid and never back.
+ * `state` moves usable → used | expired | invalid, and back from used only when the extension a
+ * repayment coupon paid is reversed (CO-02: the loan was settled before it; giveRepaymentCouponBack):
+ * to usable inside its window, else expired.
  */
 export const coupons = pgTable(
   'coupons',

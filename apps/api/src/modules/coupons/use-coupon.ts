@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { couponDeduction, couponRefusal, type CouponUse } from '@pisonow/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { coupons, repayments } from '../../db/schema/index.ts';
@@ -15,6 +15,8 @@ import { couponOf, type CouponRow } from './coupon-view.ts';
  *   payment, in the same transaction as the `coupon` loan transaction and its ledger posting; and
  *   RELEASED implicitly when the attempt ends unpaid (expired, failed, or its payment held): a
  *   reservation counts only while its attempt is pending and open, so nothing has to undo it.
+ *   GIVEN BACK when the extension it paid is reversed because a full payment made before it had
+ *   settled the loan (CO-02: giveRepaymentCouponBack).
  * - Withdrawal: checked when the order is priced, CONSUMED by placeOrder's transaction (the row
  *   locked), so the order and the spent coupon commit together or not at all.
  *
@@ -144,6 +146,39 @@ export async function consumeRepaymentCoupon(
       event: { type: 'activation_voucher_used' },
       now: input.now,
     });
+}
+
+/**
+ * CO-02: a repayment coupon spent on an extension that a full payment made before it reversed
+ * (settledBeforeExtensions): the extension bought nothing, so the coupon paid nothing, and the
+ * borrower has it back (same transaction as the reversal): usable again while its window is open,
+ * expired once it has closed (as expireCoupons would have made it), never left spent. Returns the
+ * state it is in now; null when it was not spent on that repayment (nothing to give back).
+ */
+export async function giveRepaymentCouponBack(
+  tx: Tx,
+  input: { customerId: string; repaymentId: string; now: Date },
+): Promise<'usable' | 'expired' | null> {
+  const [back] = await tx
+    .update(coupons)
+    .set({
+      state: sql`case when ${coupons.validUntil} > ${input.now} then 'usable' else 'expired' end`,
+      reservedBy: null,
+      usedAt: null,
+      usedOnRepaymentId: null,
+      usedOnOrderId: null,
+      deducted: null,
+      updatedAt: input.now,
+    })
+    .where(
+      and(
+        eq(coupons.customerId, input.customerId),
+        eq(coupons.state, 'used'),
+        eq(coupons.usedOnRepaymentId, input.repaymentId),
+      ),
+    )
+    .returning({ state: coupons.state });
+  return back ? (back.state as 'usable' | 'expired') : null;
 }
 
 /**

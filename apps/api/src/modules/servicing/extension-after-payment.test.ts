@@ -4,7 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
 import { createOperators, signInOperator } from '../../test/console-fixtures.ts';
+import { issueCoupon } from '../coupons/issue-coupon.ts';
 import {
+  coupons,
   ledgerEntries,
   ledgerTransactions,
   loanTransactions,
@@ -29,13 +31,16 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const db = () => t.database.db;
+/** a new console session of finance's (its operators are created once per app; a session ages with the clock) */
+let operators: ReturnType<typeof createOperators> | undefined;
+const financeSession = async () => signInOperator(t, (await (operators ??= createOperators(t))).finance);
 let phoneSeq = 0;
 
 async function borrowerWithLoan() {
   const phone = `9197${String(++phoneSeq).padStart(6, '0')}`;
-  const { orderId } = await seedDisbursedLoan(db(), { disbursedAt: t.clock.now(), phone });
+  const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: t.clock.now(), phone });
   const { token } = await api.signIn(phone);
-  return { orderId, h: api.authed(token) };
+  return { orderId, customerId, h: api.authed(token) };
 }
 const bill = async (h: Record<string, string>, orderId: string) =>
   (await api.json('GET', `/api/orders/${orderId}`, undefined, h)).body;
@@ -147,8 +152,7 @@ describe('CO-02 BE-10 BE-05 a payment code paid before an extension, its webhook
     });
 
     // finance finds the extension's money in the suspense queue and refunds it (the existing flow)
-    const ops = await createOperators(t);
-    const finance = await signInOperator(t, ops.finance);
+    const finance = await financeSession();
     const queue = await t.app.inject({
       method: 'GET',
       url: '/api/console/money/suspense',
@@ -173,6 +177,91 @@ describe('CO-02 BE-10 BE-05 a payment code paid before an extension, its webhook
     expect(await accountOf(b.orderId, 'refunds_payable')).toBe(-BigInt(quote.amount));
     const [refundedRow] = await db().select().from(repayments).where(eq(repayments.id, ewallet.id));
     expect(refundedRow!.state).toBe('refunded');
+    expect(await ledgerBalanced()).toBe(true);
+  });
+});
+
+describe('CO-02 BE-10 BE-05 EN-07 the extension paid after the code was paid partly with a coupon', () => {
+  it('CO-02 BE-10 BE-05 EN-07 case A: reversed with its coupon: the coupon usable again, its expense and the fee undone, the cash held and refunded', async () => {
+    const b = await borrowerWithLoan();
+    await moveClock({ advanceDays: 9 });
+    // an operator's ₱1.00 repayment coupon, valid 30 days
+    const { coupon } = await db().transaction((tx) =>
+      issueCoupon(tx, {
+        customerId: b.customerId,
+        rule: 'operator',
+        type: 'repayment',
+        amount: 100n,
+        validDays: 30,
+        sourceKey: `test-${b.orderId}`,
+        now: t.clock.now(),
+      }),
+    );
+    const before = await bill(b.h, b.orderId);
+    const owed = before.balance.total as string;
+    // T1: the whole amount paid at 7-Eleven, reported later
+    const code = (
+      await repay(b.h, b.orderId, { expectedAmount: owed, channel: 'otc', providerCode: '7ELEVEN' })
+    ).body;
+    const paidAt = t.clock.now().toISOString();
+    await moveClock({ advanceDays: 1 });
+    // T2: an extension by e-wallet, ₱1.00 of it paid with the coupon
+    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
+    const cash = BigInt(quote.amount) - 100n;
+    const extension = await repay(b.h, b.orderId, {
+      purpose: 'extension',
+      couponId: coupon.id,
+      expectedAmount: String(cash),
+    });
+    expect(extension.status).toBe(201);
+    expect((await simulate(extension.body.id, { outcome: 'pay' })).body.result).toBe('applied');
+    expect(await bill(b.h, b.orderId)).toMatchObject({ status: 'extended' });
+    const [spent] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(spent).toMatchObject({ state: 'used', usedOnRepaymentId: extension.body.id });
+    expect(await accountOf(b.orderId, 'coupon_expense')).toBe(100n);
+    const feeIncomeExtended = await accountOf(b.orderId, 'fee_income');
+
+    // the code's webhook, paid at T1
+    expect((await simulate(code.id, { outcome: 'pay_late', paidAt })).body.result).toBe('applied');
+    expect(await bill(b.h, b.orderId)).toMatchObject({
+      status: 'settled',
+      dueDate: before.dueDate,
+      balance: { total: '0', extensions: 0 },
+    });
+    expect(await repayment(b.h, extension.body.id)).toMatchObject({
+      state: 'held',
+      heldReason: 'already_settled',
+      amountReceived: String(cash),
+    });
+    // fee income down by the fee, the coupon no expense, the cash in suspense
+    expect((await accountOf(b.orderId, 'fee_income')) - feeIncomeExtended).toBe(BigInt(quote.fee));
+    expect(await accountOf(b.orderId, 'coupon_expense')).toBe(0n);
+    expect(await accountOf(b.orderId, 'suspense')).toBe(-cash);
+    expect(await ledgerBalanced()).toBe(true);
+    // the coupon is the borrower's again, usable (its window is open), on their list
+    const [back] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(back).toMatchObject({
+      state: 'usable',
+      reservedBy: null,
+      usedAt: null,
+      usedOnRepaymentId: null,
+      deducted: null,
+    });
+    const listed = (await api.json('GET', '/api/coupons?status=usable', undefined, b.h)).body;
+    expect(JSON.stringify(listed)).toContain(coupon.id);
+
+    // finance refunds the extension's cash from the suspense queue
+    const finance = await financeSession();
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/money/suspense/${extension.body.id}/refund`,
+      headers: { ...finance.write, 'content-type': 'application/json' },
+      payload: JSON.stringify({ reason: 'extension paid after the loan was repaid' }),
+    });
+    expect(refunded.statusCode).toBe(200);
+    const [refund] = await db().select().from(refunds).where(eq(refunds.repaymentId, extension.body.id));
+    expect(refund).toMatchObject({ amount: cash, state: 'to_execute' });
+    expect(await accountOf(b.orderId, 'suspense')).toBe(0n);
     expect(await ledgerBalanced()).toBe(true);
   });
 });
