@@ -21,6 +21,7 @@ import {
   isServicing,
   parsePeso,
   type ApprovalQueueResponse,
+  type HeldReason,
   type LoanMoneyResponse,
   type PayoutQueueResponse,
   type RefundQueueResponse,
@@ -129,6 +130,17 @@ function ReasonDialog({
 
 type PayoutItem = PayoutQueueResponse['payouts'][number];
 type PayoutAction = 'retry' | 'cancel' | 'unwind';
+/** Why the money was held, in finance's words (the borrower's are in the servicing catalogue). */
+const HELD_REASON_LABELS: Record<HeldReason, string> = {
+  amount_mismatch: 'Another amount than was due',
+  already_settled: 'Loan already settled',
+  not_repayable: 'Loan could not take a payment',
+  duplicate: 'Paid twice',
+  unmatched: 'Named no loan (assigned by finance)',
+  // CO-02 BE-10: the loan was left extended; refund it, or settle the loan by hand
+  paid_before_extension: 'Full payment made before an extension, reported after it',
+};
+
 const PAYOUT_ACTIONS: Record<PayoutAction, { title: string; ok: string }> = {
   retry: { title: 'Retry this payout to the same account', ok: 'Retry payout' },
   cancel: { title: 'Cancel this order', ok: 'Cancel order' },
@@ -270,7 +282,19 @@ function Suspense() {
           { title: 'Order', dataIndex: 'orderId', render: (v: string) => <code>{v.slice(0, 8)}</code> },
           { title: 'Loan', dataIndex: 'orderStatus', render: (v: string) => <Tag>{v}</Tag> },
           { title: 'Amount', dataIndex: 'amount', render: peso },
-          { title: 'Why held', dataIndex: 'heldReason', render: (v: string | null) => v ?? '—' },
+          {
+            title: 'Why held',
+            dataIndex: 'heldReason',
+            // the label, and the reason's code finance and the borrower's records share
+            render: (v: string | null) =>
+              v ? (
+                <span>
+                  {HELD_REASON_LABELS[v as HeldReason] ?? v} <code>{v}</code>
+                </span>
+              ) : (
+                '—'
+              ),
+          },
           { title: 'Paid at', dataIndex: 'paidAt', render: when },
           { title: 'Due then', dataIndex: 'amountDueAtPaidAt', render: peso },
           { title: 'Paid out', dataIndex: 'netProceeds', render: peso },
