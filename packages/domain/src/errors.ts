@@ -140,6 +140,7 @@ export const ERROR_CODES = {
   UNMATCHED_BORROWER_NOT_FOUND: { status: 404, catalogue: false },
   UNMATCHED_LOAN_NOT_FOUND: { status: 404, catalogue: false },
   UNMATCHED_ALREADY_RESOLVED: { status: 409, catalogue: false },
+  UNMATCHED_HELD_MONEY_RESOLVED: { status: 409, catalogue: false },
   APPROVAL_SAME_OPERATOR: { status: 403, catalogue: false },
   APPROVAL_NOT_PENDING: { status: 409, catalogue: false },
   REVIEW_CASE_DECIDED: { status: 409, catalogue: false },

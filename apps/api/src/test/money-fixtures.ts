@@ -282,6 +282,14 @@ export async function moneyMatrixRequests(
     );
   const unmatched = await seedUnmatchedPayment(t, { amount: 60_000n });
   const payer = await seedDisbursedLoan(db, { disbursedAt: ago(3 * hour) });
+  // BE-05: money to preview (never assigned), and money assigned by mistake, to undo
+  const toPreview = await seedUnmatchedPayment(t, { amount: 61_000n });
+  const mistaken = await seedUnmatchedPayment(t, { amount: 62_000n });
+  const { repaymentId: mistakenHeld } = await post(`/api/console/money/unmatched/${mistaken.id}/assign`, {
+    borrower: payer.customerId,
+    providerCode: 'GCASH',
+    reason: 'fixture: the wrong borrower',
+  });
   const toApprove = await draft('matrix-approve-1');
   const toReject = await draft('matrix-reject-1');
 
@@ -335,6 +343,16 @@ export async function moneyMatrixRequests(
         providerCode: 'GCASH',
         reason: 'matrix: the payer sent the receipt',
       },
+    ),
+    // a preview changes nothing: every allowed role sees the same borrower and loan
+    'POST /api/console/money/unmatched/:unmatchedId/preview': json(
+      `/api/console/money/unmatched/${toPreview.id}/preview`,
+      { borrower: payer.customerId },
+    ),
+    // finance undoes it; admin's second submit names the same assignment: a replay
+    'POST /api/console/money/unmatched/:unmatchedId/undo': json(
+      `/api/console/money/unmatched/${mistaken.id}/undo`,
+      { repaymentId: mistakenHeld, reason: 'matrix: a wrong phone number was typed' },
     ),
     'GET /api/console/money/loans/:orderId': { url: `/api/console/money/loans/${small}` },
     'POST /api/console/money/loans/:orderId/cancel': json(

@@ -355,6 +355,17 @@ export const suspenseItem = z.object({
  * provider; finance assigns it to the borrower who paid (it becomes their held money, which the
  * held-money actions then apply or refund). Unresolved first, newest first; then those resolved.
  */
+const unmatchedAssignment = z.object({
+  action: z.enum(['assigned']),
+  customerId: z.string(),
+  orderId: z.string(),
+  /** the held-money record it became (the suspense queue's item) */
+  repaymentId: z.string(),
+  reason: z.string(),
+  /** the operator's email */
+  by: z.string(),
+  at: iso,
+});
 export const unmatchedPayment = z.object({
   /** what the assign action names: the record of the provider's event */
   id: z.string(),
@@ -365,20 +376,14 @@ export const unmatchedPayment = z.object({
   providerCollectionId: z.string().nullable(),
   amount: centavos,
   receivedAt: iso,
-  /** null while nobody is matched to it */
-  resolution: z
-    .object({
-      action: z.enum(['assigned']),
-      customerId: z.string(),
-      orderId: z.string(),
-      /** the held-money record it became (the suspense queue's item) */
-      repaymentId: z.string(),
-      reason: z.string(),
-      /** the operator's email */
-      by: z.string(),
-      at: iso,
-    })
-    .nullable(),
+  /** the assignment in force; null while nobody is matched to it */
+  resolution: unmatchedAssignment.nullable(),
+  /** assignments undone, oldest first: who undid each, when and why */
+  history: z.array(
+    unmatchedAssignment.extend({
+      undone: z.object({ by: z.string(), at: iso, reason: z.string() }),
+    }),
+  ),
 });
 export const suspenseQueueResponse = z.object({
   total: centavos,
@@ -426,6 +431,53 @@ export const unmatchedAssignResponse = z.object({
   assignedAt: iso,
 });
 export type UnmatchedAssignResponse = z.infer<typeof unmatchedAssignResponse>;
+
+/**
+ * BE-05: whom an assignment would match the money to, shown for finance to confirm before it is
+ * made (the borrower and loan found by the same rules as the assignment itself).
+ */
+export const unmatchedPreviewRequest = unmatchedAssignRequest.pick({ borrower: true, orderId: true });
+export type UnmatchedPreviewRequest = z.input<typeof unmatchedPreviewRequest>;
+export const unmatchedPreviewResponse = z.object({
+  id: z.string(),
+  amount: centavos,
+  /** when the payer paid: the held money counts as of then (BE-10) */
+  paidAt: iso,
+  customerId: z.string(),
+  /** as given in their application; null when they gave none */
+  name: z.string().nullable(),
+  /** +63 917 *** 4567 */
+  phoneMasked: z.string(),
+  orderId: z.string(),
+  loan: z.object({
+    status: z.string(),
+    principal: centavos,
+    disbursedAt: iso,
+    /** Manila date */
+    dueDate: z.string().nullable(),
+  }),
+});
+export type UnmatchedPreviewResponse = z.infer<typeof unmatchedPreviewResponse>;
+
+/**
+ * BE-05: undoes a mistaken assignment while the held money it became is unresolved. Names the
+ * assignment by that held money, so a late duplicate never undoes a later assignment.
+ */
+export const unmatchedUndoRequest = z.strictObject({
+  repaymentId: z.uuid({ error: 'NOT_FOUND' }),
+  reason,
+});
+export type UnmatchedUndoRequest = z.input<typeof unmatchedUndoRequest>;
+export const unmatchedUndoResponse = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  orderId: z.string(),
+  repaymentId: z.string(),
+  amount: centavos,
+  undoneBy: z.string(),
+  undoneAt: iso,
+});
+export type UnmatchedUndoResponse = z.infer<typeof unmatchedUndoResponse>;
 
 export const refundItem = z.object({
   id: z.string(),
@@ -736,7 +788,9 @@ export const CONSOLE_ACCESS = {
   'GET /api/console/money/suspense': FINANCE,
   'POST /api/console/money/suspense/:repaymentId/apply': FINANCE,
   'POST /api/console/money/suspense/:repaymentId/refund': FINANCE,
+  'POST /api/console/money/unmatched/:unmatchedId/preview': FINANCE,
   'POST /api/console/money/unmatched/:unmatchedId/assign': FINANCE,
+  'POST /api/console/money/unmatched/:unmatchedId/undo': FINANCE,
   'GET /api/console/money/refunds': FINANCE,
   'POST /api/console/money/refunds/:refundId/executed': FINANCE,
   'GET /api/console/money/loans/:orderId': FINANCE,

@@ -123,16 +123,21 @@ export const refunds = pgTable(
 
 /**
  * BE-05: how finance resolved money that named no borrower (a collection webhook recorded as
- * `unknown`, booked to suspense under `suspense:webhook:<provider>:<event>` with no borrower). One
- * row per webhook record (its primary key makes resolving it twice impossible): `assigned` to the
- * borrower who paid, on one of their loans, where it became held money of its own (`repayment_id`,
- * held reason `unmatched`) that the held-money actions apply or refund. Who, when and why.
+ * `unknown`, booked to suspense under `suspense:webhook:<provider>:<event>` with no borrower):
+ * `assigned` to the borrower who paid, on one of their loans, where it became held money of its own
+ * (`repayment_id`, held reason `unmatched`) that the held-money actions apply or refund. Who, when
+ * and why. A mistaken assignment can be undone while that held money is still unresolved: the row
+ * stays, with who undid it, when and why (`undone_*`), and the money can be assigned again, as a
+ * new row. At most one assignment in force per webhook record (the partial unique index), so the
+ * money is never held twice.
  */
 export const unmatchedResolutions = pgTable(
   'unmatched_resolutions',
   {
+    /** rows from before migration 0042 have their webhook record's id */
+    id: uuid('id').primaryKey(),
     webhookId: uuid('webhook_id')
-      .primaryKey()
+      .notNull()
       .references(() => providerWebhooks.id),
     /** assigned (a refund straight to the payer, with no borrower, is not offered: see docs) */
     action: text('action').notNull(),
@@ -151,6 +156,20 @@ export const unmatchedResolutions = pgTable(
       .notNull()
       .references(() => operators.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** the assignment undone: when, by whom, why (all three or none) */
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: uuid('undone_by').references(() => operators.id),
+    undoReason: text('undo_reason'),
   },
-  (t) => [check('unmatched_resolutions_action_known', sql`${t.action} in ('assigned')`)],
+  (t) => [
+    check('unmatched_resolutions_action_known', sql`${t.action} in ('assigned')`),
+    uniqueIndex('unmatched_resolutions_in_force')
+      .on(t.webhookId)
+      .where(sql`undone_at is null`),
+    uniqueIndex('unmatched_resolutions_repayment').on(t.repaymentId),
+    check(
+      'unmatched_resolutions_undone_whole',
+      sql`(${t.undoneAt} is null) = (${t.undoneBy} is null) and (${t.undoneAt} is null) = (${t.undoReason} is null)`,
+    ),
+  ],
 );

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { REPAYMENT_PARTNERS, normalizePhone, type UnmatchedAssignResponse } from '@pisonow/domain';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import {
+  REPAYMENT_PARTNERS,
+  maskPhone,
+  normalizePhone,
+  type UnmatchedAssignResponse,
+  type UnmatchedPreviewResponse,
+} from '@pisonow/domain';
 import type { Tx } from '../../db/client.ts';
 import {
+  applicationSteps,
+  applications,
   customers,
   ledgerEntries,
   ledgerTransactions,
@@ -17,6 +25,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import type { Actor } from './audit.ts';
 import { auditedAction, type MoneyContext } from './money-context.ts';
+import { nameOf } from './search-borrowers.ts';
 
 /** The suspense posting of money naming no borrower, as the collection webhook keys it. */
 export function unmatchedSuspenseKey(provider: string, providerEventId: string): string {
@@ -56,35 +65,16 @@ export async function assignUnmatchedPayment(
   };
   return auditedAction(ctx, input.actor, what, async (tx) => {
     // the row every submit for this money queues on: the first assigns, the rest find it done
-    const [hook] = await tx
-      .select()
-      .from(providerWebhooks)
-      .where(eq(providerWebhooks.id, input.unmatchedId))
-      .for('update');
-    if (!hook || hook.kind !== 'collection' || hook.result !== 'unknown') throw new AppError('NOT_FOUND');
-    const [posting] = await tx
-      .select({ reference: ledgerTransactions.reference, amount: ledgerEntries.amount })
-      .from(ledgerTransactions)
-      .innerJoin(
-        ledgerEntries,
-        and(
-          eq(ledgerEntries.transactionId, ledgerTransactions.id),
-          eq(ledgerEntries.account, 'cash_at_provider'),
-        ),
-      )
-      .where(
-        eq(ledgerTransactions.idempotencyKey, unmatchedSuspenseKey(hook.provider, hook.providerEventId)),
-      );
-    // an unknown event that brought no money (an expiry, a failure) has nothing to assign
-    if (!posting) throw new AppError('NOT_FOUND');
+    const { hook, posting } = await findUnmatched(tx, input.unmatchedId, { lock: true });
 
     const customerId = await findBorrower(tx, input.borrower);
     const order = await findLoan(tx, customerId, input.orderId);
+    // the assignment in force, if any: one undone since no longer holds the money anywhere
     const [done] = await tx
       .select({ resolution: unmatchedResolutions, by: operators.email })
       .from(unmatchedResolutions)
       .innerJoin(operators, eq(operators.id, unmatchedResolutions.operatorId))
-      .where(eq(unmatchedResolutions.webhookId, hook.id));
+      .where(and(eq(unmatchedResolutions.webhookId, hook.id), isNull(unmatchedResolutions.undoneAt)));
     if (done) {
       const r = done.resolution;
       // the same borrower (and loan, when named) again is a double submit; anyone else is a conflict
@@ -102,7 +92,9 @@ export async function assignUnmatchedPayment(
     const repaymentId = randomUUID();
     await postLedgerTransaction(tx, {
       kind: 'suspense_assigned',
-      idempotencyKey: `suspense-assigned:${hook.id}`,
+      // per assignment: money assigned, undone and assigned again moves again (assignments made
+      // before undoing existed were keyed `suspense-assigned:<webhook record>`)
+      idempotencyKey: `suspense-assigned:${hook.id}:${repaymentId}`,
       customerId,
       orderId: order.id,
       reference: repaymentId,
@@ -137,6 +129,7 @@ export async function assignUnmatchedPayment(
       updatedAt: now,
     });
     const resolution = {
+      id: randomUUID(),
       webhookId: hook.id,
       action: 'assigned',
       customerId,
@@ -179,7 +172,7 @@ export async function assignUnmatchedPayment(
  * cannot read (a provider since replaced) counts as of its arrival, the latest the payer can have
  * paid, and the audit entry says so.
  */
-function payersPaidAt(
+export function payersPaidAt(
   collections: MoneyContext['collections'],
   hook: typeof providerWebhooks.$inferSelect,
 ): { at: Date; from: 'payer' | 'arrival' } {
@@ -189,6 +182,96 @@ function payersPaidAt(
       return { at: event.paidAt <= hook.receivedAt ? event.paidAt : hook.receivedAt, from: 'payer' };
   }
   return { at: hook.receivedAt, from: 'arrival' };
+}
+
+/**
+ * The money naming no borrower behind an id of the unmatched list: the webhook record (locked when
+ * asked: the row every action on this money queues on) and its suspense posting.
+ */
+export async function findUnmatched(tx: Tx, unmatchedId: string, options: { lock: boolean }) {
+  const query = tx.select().from(providerWebhooks).where(eq(providerWebhooks.id, unmatchedId));
+  const [hook] = options.lock ? await query.for('update') : await query;
+  if (!hook || hook.kind !== 'collection' || hook.result !== 'unknown') throw new AppError('NOT_FOUND');
+  const [posting] = await tx
+    .select({ reference: ledgerTransactions.reference, amount: ledgerEntries.amount })
+    .from(ledgerTransactions)
+    .innerJoin(
+      ledgerEntries,
+      and(
+        eq(ledgerEntries.transactionId, ledgerTransactions.id),
+        eq(ledgerEntries.account, 'cash_at_provider'),
+      ),
+    )
+    .where(eq(ledgerTransactions.idempotencyKey, unmatchedSuspenseKey(hook.provider, hook.providerEventId)));
+  // an unknown event that brought no money (an expiry, a failure) has nothing to assign
+  if (!posting) throw new AppError('NOT_FOUND');
+  return { hook, posting };
+}
+
+/**
+ * POST /api/console/money/unmatched/:unmatchedId/preview (BE-05): whom an assignment would match
+ * the money to, before finance commits it: the borrower found by the phone or id typed (their name
+ * when they gave one, their phone masked) and the loan it would be held on, by the very rules the
+ * assignment uses. A typo in a phone number shows as a stranger's name here instead of becoming
+ * that stranger's held money. Changes nothing; audited as a view of the borrower's data.
+ */
+export async function previewUnmatchedAssignment(
+  ctx: MoneyContext,
+  input: { actor: Actor; unmatchedId: string; borrower: string; orderId?: string | undefined },
+): Promise<UnmatchedPreviewResponse> {
+  const what = {
+    action: 'money.unmatched.preview',
+    targetType: 'unmatched_payment',
+    targetId: input.unmatchedId,
+  };
+  return auditedAction(ctx, input.actor, what, async (tx) => {
+    const { hook, posting } = await findUnmatched(tx, input.unmatchedId, { lock: false });
+    const [inForce] = await tx
+      .select({ id: unmatchedResolutions.id })
+      .from(unmatchedResolutions)
+      .where(and(eq(unmatchedResolutions.webhookId, hook.id), isNull(unmatchedResolutions.undoneAt)));
+    if (inForce) throw new AppError('UNMATCHED_ALREADY_RESOLVED');
+    const customerId = await findBorrower(tx, input.borrower);
+    const { id: orderId } = await findLoan(tx, customerId, input.orderId);
+    const [who] = await tx
+      .select({ phone: customers.phone, identity: applicationSteps.data })
+      .from(customers)
+      .leftJoin(applications, eq(applications.customerId, customers.id))
+      .leftJoin(
+        applicationSteps,
+        and(eq(applicationSteps.applicationId, applications.id), eq(applicationSteps.step, 'identityInfo')),
+      )
+      .where(eq(customers.id, customerId))
+      .limit(1);
+    const [loan] = await tx
+      .select({
+        status: orders.status,
+        principal: orders.principal,
+        disbursedAt: orders.disbursedAt,
+        dueDate: orders.dueDate,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    return {
+      result: {
+        id: hook.id,
+        amount: posting.amount.toString(),
+        paidAt: payersPaidAt(ctx.collections, hook).at.toISOString(),
+        customerId,
+        name: nameOf(who?.identity),
+        phoneMasked: maskPhone(who?.phone ?? ''),
+        orderId,
+        loan: {
+          status: loan!.status,
+          principal: loan!.principal.toString(),
+          disbursedAt: loan!.disbursedAt!.toISOString(),
+          dueDate: loan!.dueDate,
+        },
+      },
+      // who was shown, never what was typed (a phone number is personal data; see borrower search)
+      audit: { detail: { customerId, orderId } },
+    };
+  });
 }
 
 /** A customer id, or a phone number in any typed form (as the console's borrower search reads it). */

@@ -26,6 +26,7 @@ import {
   setCurrentPayoutAccount,
 } from '../../test/money-fixtures.ts';
 import {
+  applicationSteps,
   approvalRequests,
   auditLog,
   customers,
@@ -44,7 +45,7 @@ import {
 import { applyLoanEvent, loadLoan } from '../servicing/loan-record.ts';
 import { createOperator } from './create-operator.ts';
 import { worstPastOverdueDays } from '../lending/decision-facts.ts';
-import { listRepayments, repaymentView } from '../servicing/repayment-view.ts';
+import { getRepayment, listRepayments, repaymentView } from '../servicing/repayment-view.ts';
 import { getPayoutAccount } from '../servicing/change-payout-account.ts';
 import { servicingContext } from '../servicing/routes.ts';
 import type { SandboxCollectionProvider } from '../../providers/collection/sandbox-collection.ts';
@@ -407,6 +408,7 @@ describe('BE-05 issue 7 money that names no borrower', () => {
           amount: '123400',
           receivedAt: t.clock.now().toISOString(),
           resolution: null,
+          history: [],
         },
       ]);
     }
@@ -661,6 +663,262 @@ describe('BE-05 issue 7 money that names no borrower', () => {
     expect(totalOf(outstandingOf((await loadLoan(db(), orderId))!.loan.transactions))).toBe(0n);
     expect(await orderBalance(orderId, 'suspense')).toBe(0n);
     await expectBalancedLedger();
+  });
+
+  /** money naming no borrower, assigned by finance to the borrower named */
+  async function assignedTo(borrower: string, amount: bigint, orderId?: string) {
+    const paid = await seedUnmatchedPayment(t, { amount });
+    const res = await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
+      borrower,
+      ...(orderId ? { orderId } : {}),
+      providerCode: 'GCASH',
+      reason: 'the payer called with the GCash receipt',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { ...paid, repaymentId: res.body.repaymentId as string };
+  }
+
+  it('BE-05: a mistaken assignment is undone once under 20 concurrent submits: the money names nobody again (one balanced move back), the wrong borrower no longer sees it, who, when and why are kept; then it is assigned to the right borrower and the queue shows both', async () => {
+    const wrong = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const right = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const unassignedBefore = await unassignedSuspense();
+    const paid = await assignedTo(await phoneOf(wrong.customerId), 110_000n);
+    expect(await orderBalance(wrong.orderId, 'suspense')).toBe(-110_000n);
+    expect(
+      (await listRepayments({ db: db(), clock: t.clock }, { customerId: wrong.customerId })).length,
+    ).toBe(1);
+
+    const url = `/api/console/money/unmatched/${paid.id}/undo`;
+    const body = { repaymentId: paid.repaymentId, reason: 'wrong phone number typed: not the payer' };
+    const results = await twenty(() => post(finance, url, body));
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(results[0]!.body).toEqual({
+      id: paid.id,
+      customerId: wrong.customerId,
+      orderId: wrong.orderId,
+      repaymentId: paid.repaymentId,
+      amount: '110000',
+      undoneBy: ops.finance.email,
+      undoneAt: t.clock.now().toISOString(),
+    });
+    // one balanced move back: off the wrong borrower's loan, onto the suspense that names nobody
+    expect(await ledgerKeys(`suspense-unassigned:${paid.id}`)).toHaveLength(1);
+    expect(await orderBalance(wrong.orderId, 'suspense')).toBe(0n);
+    expect(await unassignedSuspense()).toBe(unassignedBefore - 110_000n);
+    await expectBalancedLedger();
+    // the held repayment is closed: out of the suspense queue, not Apply's nor Refund's, not the borrower's
+    const [closed] = await db().select().from(repayments).where(eq(repayments.id, paid.repaymentId));
+    expect(closed).toMatchObject({ state: 'expired', heldReason: 'unmatched' });
+    expect(await listRepayments({ db: db(), clock: t.clock }, { customerId: wrong.customerId })).toEqual([]);
+    await expect(
+      getRepayment({ db: db() }, { customerId: wrong.customerId, repaymentId: paid.repaymentId }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    let queue = await get(finance, '/api/console/money/suspense');
+    expect((queue.body.items as { repaymentId: string }[]).map((i) => i.repaymentId)).not.toContain(
+      paid.repaymentId,
+    );
+    for (const action of ['apply', 'refund']) {
+      const res = await post(finance, `/api/console/money/suspense/${paid.repaymentId}/${action}`, {
+        purpose: 'partial',
+        reason: 'trying on money undone',
+        ...(action === 'refund' ? { purpose: undefined } : {}),
+      });
+      expect(res.status, action).toBe(409);
+      expect(res.body.code).toBe('SUSPENSE_ALREADY_RESOLVED');
+    }
+    // unresolved again, with its history
+    const history = [
+      {
+        action: 'assigned',
+        customerId: wrong.customerId,
+        orderId: wrong.orderId,
+        repaymentId: paid.repaymentId,
+        reason: 'the payer called with the GCash receipt',
+        by: ops.finance.email,
+        at: t.clock.now().toISOString(),
+        undone: {
+          by: ops.finance.email,
+          at: t.clock.now().toISOString(),
+          reason: 'wrong phone number typed: not the payer',
+        },
+      },
+    ];
+    expect(await unmatchedListed(paid.id)).toMatchObject({ resolution: null, history });
+    const audits = await auditsFor('money.unmatched.undo', paid.id);
+    expect(audits).toHaveLength(20);
+    const made = audits.filter((a) => !(a.detail as { replayed?: boolean }).replayed);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      outcome: 'ok',
+      operatorId: ops.finance.id,
+      before: { action: 'assigned', customerId: wrong.customerId, repaymentState: 'held' },
+      after: { action: 'undone', repaymentState: 'expired' },
+    });
+    expect(made[0]!.detail).toMatchObject({ reason: 'wrong phone number typed: not the payer' });
+
+    // assigned again, to the one who paid: held on their loan; the first stays in the history
+    const again = await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
+      borrower: right.customerId,
+      providerCode: 'GCASH',
+      reason: 'the real payer sent the receipt',
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.repaymentId).not.toBe(paid.repaymentId);
+    expect(await orderBalance(right.orderId, 'suspense')).toBe(-110_000n);
+    expect(await unassignedSuspense()).toBe(unassignedBefore);
+    await expectBalancedLedger();
+    expect(await unmatchedListed(paid.id)).toMatchObject({
+      resolution: { customerId: right.customerId, repaymentId: again.body.repaymentId },
+      history,
+    });
+    // the old undo again is a replay of the first: it does not touch the new assignment
+    const late = await post(finance, url, body);
+    expect(late.status).toBe(200);
+    expect(late.body.repaymentId).toBe(paid.repaymentId);
+    expect(await orderBalance(right.orderId, 'suspense')).toBe(-110_000n);
+    expect(await ledgerKeys(`suspense-unassigned:${paid.id}`)).toHaveLength(1);
+    queue = await get(finance, '/api/console/money/suspense');
+    expect((queue.body.items as { repaymentId: string }[]).map((i) => i.repaymentId)).toContain(
+      again.body.repaymentId,
+    );
+  });
+
+  it('BE-05: an assignment whose held money was applied, refunded or is being refunded cannot be undone: 409 UNMATCHED_HELD_MONEY_RESOLVED; an unknown assignment 404; nothing written but the audit entry', async () => {
+    const cases: { action: string; body: Record<string, string> }[] = [
+      { action: 'apply', body: { purpose: 'partial', reason: 'the borrower asked to pay down' } },
+      { action: 'refund', body: { reason: 'returned to the borrower' } },
+    ];
+    for (const { action, body } of cases) {
+      const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+      const paid = await assignedTo(customerId, 40_000n, orderId);
+      const done = await post(finance, `/api/console/money/suspense/${paid.repaymentId}/${action}`, body);
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      const [before] = await db().select().from(repayments).where(eq(repayments.id, paid.repaymentId));
+      const audits = (await auditsFor('money.unmatched.undo', paid.id)).length;
+      const res = await post(admin, `/api/console/money/unmatched/${paid.id}/undo`, {
+        repaymentId: paid.repaymentId,
+        reason: 'too late to undo',
+      });
+      expect(res.status, action).toBe(409);
+      expect(res.body.code).toBe('UNMATCHED_HELD_MONEY_RESOLVED');
+      expect(typeof res.body.message).toBe('string');
+      expect(await ledgerKeys(`suspense-unassigned:${paid.id}`)).toHaveLength(0);
+      const [after] = await db().select().from(repayments).where(eq(repayments.id, paid.repaymentId));
+      expect(after!.state).toBe(before!.state);
+      expect((await unmatchedListed(paid.id))!.resolution).toMatchObject({ repaymentId: paid.repaymentId });
+      const refused = await auditsFor('money.unmatched.undo', paid.id);
+      expect(refused).toHaveLength(audits + 1);
+      expect(refused.at(-1)).toMatchObject({
+        outcome: 'failed',
+        detail: { code: 'UNMATCHED_HELD_MONEY_RESOLVED' },
+      });
+    }
+    const { customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const paid = await assignedTo(customerId, 45_000n);
+    for (const [id, repaymentId] of [
+      [paid.id, randomUUID()],
+      [randomUUID(), paid.repaymentId],
+    ]) {
+      const res = await post(finance, `/api/console/money/unmatched/${id}/undo`, {
+        repaymentId,
+        reason: 'no such assignment',
+      });
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+    const noReason = await post(finance, `/api/console/money/unmatched/${paid.id}/undo`, {
+      repaymentId: paid.repaymentId,
+      reason: ' ',
+    });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.code).toBe('REQUIRED');
+    expect(await ledgerKeys(`suspense-unassigned:${paid.id}`)).toHaveLength(0);
+  });
+
+  it('BE-05: before assigning, the preview shows whom the money would be matched to (name, masked phone, the loan it would be held on) and changes nothing; a wrong borrower or loan is refused as the assignment would be', async () => {
+    const paidAt = ago(DAY);
+    const paid = await seedUnmatchedPayment(t, { amount: 95_000n, paidAt });
+    const older = await seedDisbursedLoan(db(), { disbursedAt: ago(10 * DAY) });
+    const [order] = await db().select().from(orders).where(eq(orders.id, older.orderId));
+    await db()
+      .insert(applicationSteps)
+      .values({
+        applicationId: order!.applicationId,
+        step: 'identityInfo',
+        data: { firstName: 'Maria', middleName: 'Santos', lastName: 'Reyes' },
+        completedAt: ago(10 * DAY),
+        updatedAt: ago(10 * DAY),
+      });
+    const phone = await phoneOf(older.customerId);
+    const url = `/api/console/money/unmatched/${paid.id}/preview`;
+    const res = await post(finance, url, { borrower: `0${phone}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      id: paid.id,
+      amount: '95000',
+      paidAt: paidAt.toISOString(),
+      customerId: older.customerId,
+      name: 'Maria Santos Reyes',
+      phoneMasked: `+63 ${phone.slice(0, 3)} *** ${phone.slice(6)}`,
+      orderId: older.orderId,
+      loan: {
+        status: order!.status,
+        principal: order!.principal.toString(),
+        disbursedAt: order!.disbursedAt!.toISOString(),
+        dueDate: order!.dueDate,
+      },
+    });
+    // audited as a view of the borrower: who was shown, never the number typed
+    const [audit] = await auditsFor('money.unmatched.preview', paid.id);
+    expect(audit).toMatchObject({ outcome: 'ok', operatorId: ops.finance.id });
+    expect(JSON.stringify(audit!.detail)).not.toContain(phone);
+    expect(audit!.detail).toMatchObject({ customerId: older.customerId, orderId: older.orderId });
+    // nothing changed
+    expect(await ledgerKeys(`suspense-assigned:${paid.id}`)).toHaveLength(0);
+    expect((await unmatchedListed(paid.id))!.resolution).toBeNull();
+    // refused like the assignment: nobody with that number, a loan not paid out, already assigned
+    const failed = await seedDisbursedLoan(db(), { disbursedAt: ago(HOUR), payout: 'failed' });
+    for (const [body, code] of [
+      [{ borrower: '9170000000' }, 'UNMATCHED_BORROWER_NOT_FOUND'],
+      [{ borrower: failed.customerId, orderId: failed.orderId }, 'UNMATCHED_LOAN_NOT_FOUND'],
+      [{ borrower: older.customerId, orderId: failed.orderId }, 'UNMATCHED_LOAN_NOT_FOUND'],
+    ] as const) {
+      const refused = await post(finance, url, body);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(404);
+      expect(refused.body.code).toBe(code);
+    }
+    const assign = await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
+      borrower: res.body.customerId,
+      orderId: res.body.orderId,
+      providerCode: 'GCASH',
+      reason: 'confirmed after the preview',
+    });
+    expect(assign.status).toBe(200);
+    const done = await post(finance, url, { borrower: older.customerId });
+    expect(done.status).toBe(409);
+    expect(done.body.code).toBe('UNMATCHED_ALREADY_RESOLVED');
+  });
+
+  it('BE-05: support and underwriters cannot preview or undo an assignment (403); nothing written', async () => {
+    const { customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const paid = await assignedTo(customerId, 65_000n);
+    for (const role of ['support', 'underwriter'] as const) {
+      const session = await signInOperator(t, ops[role]);
+      const undo = await post(session, `/api/console/money/unmatched/${paid.id}/undo`, {
+        repaymentId: paid.repaymentId,
+        reason: 'trying without the role',
+      });
+      expect(undo.status).toBe(403);
+      expect(undo.body.code).toBe('FORBIDDEN');
+      const preview = await post(session, `/api/console/money/unmatched/${paid.id}/preview`, {
+        borrower: customerId,
+      });
+      expect(preview.status).toBe(403);
+      expect(preview.body.code).toBe('FORBIDDEN');
+    }
+    expect(await ledgerKeys(`suspense-unassigned:${paid.id}`)).toHaveLength(0);
+    expect((await unmatchedListed(paid.id))!.resolution).toMatchObject({ repaymentId: paid.repaymentId });
+    expect(await auditsFor('money.unmatched.undo', paid.id)).toHaveLength(0);
   });
 
   it('BE-05: support and underwriters cannot assign money naming no borrower (403); nothing written', async () => {

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SuspenseQueueResponse } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
 import {
@@ -19,7 +20,8 @@ import {
  * Finance assigns such money to the borrower who paid (assignUnmatchedPayment: it becomes their
  * held money, listed with the held money above). Those still unresolved come first, newest first,
  * so money being chased is never hidden behind money already matched; those resolved follow, newest
- * first, with who assigned them, when, to whom and why, and the oldest fall off the list's end.
+ * first, with who assigned them, when, to whom and why, and the oldest fall off the list's end. An
+ * assignment undone (a wrong borrower) leaves the money unresolved again, listed with its history.
  */
 export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueResponse['unmatched']> {
   const rows = await db
@@ -49,11 +51,31 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
         eq(ledgerEntries.account, 'cash_at_provider'),
       ),
     )
-    .leftJoin(unmatchedResolutions, eq(unmatchedResolutions.webhookId, providerWebhooks.id))
+    .leftJoin(
+      unmatchedResolutions,
+      and(eq(unmatchedResolutions.webhookId, providerWebhooks.id), isNull(unmatchedResolutions.undoneAt)),
+    )
     .leftJoin(operators, eq(operators.id, unmatchedResolutions.operatorId))
     .where(and(eq(providerWebhooks.kind, 'collection'), eq(providerWebhooks.result, 'unknown')))
     .orderBy(asc(sql`${unmatchedResolutions.webhookId} is not null`), desc(providerWebhooks.receivedAt))
     .limit(200);
+  // assignments undone, each with who made it and who undid it: the history of each listed item
+  const made = alias(operators, 'assigner');
+  const undid = alias(operators, 'undoer');
+  const undone = rows.length
+    ? await db
+        .select({ resolution: unmatchedResolutions, by: made.email, undoneBy: undid.email })
+        .from(unmatchedResolutions)
+        .innerJoin(made, eq(made.id, unmatchedResolutions.operatorId))
+        .innerJoin(undid, eq(undid.id, unmatchedResolutions.undoneBy))
+        .where(
+          inArray(
+            unmatchedResolutions.webhookId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(unmatchedResolutions.createdAt))
+    : [];
   return rows.map((r) => ({
     id: r.id,
     provider: r.provider,
@@ -72,5 +94,17 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
           at: r.resolution.createdAt.toISOString(),
         }
       : null,
+    history: undone
+      .filter((u) => u.resolution.webhookId === r.id)
+      .map(({ resolution: u, by, undoneBy }) => ({
+        action: 'assigned' as const,
+        customerId: u.customerId,
+        orderId: u.orderId,
+        repaymentId: u.repaymentId,
+        reason: u.reason,
+        by,
+        at: u.createdAt.toISOString(),
+        undone: { by: undoneBy, at: u.undoneAt!.toISOString(), reason: u.undoReason ?? '' },
+      })),
   }));
 }

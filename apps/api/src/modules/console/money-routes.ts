@@ -23,6 +23,10 @@ import {
   suspenseResolutionResponse,
   unmatchedAssignRequest,
   unmatchedAssignResponse,
+  unmatchedPreviewRequest,
+  unmatchedPreviewResponse,
+  unmatchedUndoRequest,
+  unmatchedUndoResponse,
   waiverRequest,
   waiverResponse,
   writeOffRequest,
@@ -34,7 +38,8 @@ import { errorSchema } from '../../lib/http.ts';
 import { actorOf } from '../../plugins/app/operator-auth.ts';
 import { cancelLoan, decideApproval, getLoanMoney, listApprovals, waiveCharges } from './loan-money.ts';
 import { moneyContext } from './money-context.ts';
-import { assignUnmatchedPayment } from './assign-unmatched-payment.ts';
+import { assignUnmatchedPayment, previewUnmatchedAssignment } from './assign-unmatched-payment.ts';
+import { undoUnmatchedAssignment } from './undo-unmatched-assignment.ts';
 import { requestWriteOff } from './write-off-loan.ts';
 import { requestHardshipPlan } from './hardship-plan.ts';
 import { cancelPayout, listPayoutQueue, retryPayout, unwindReversedPayout } from './payout-queue.ts';
@@ -183,6 +188,49 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         repaymentId: request.params.repaymentId,
         reason: request.body.reason,
+      }),
+  );
+
+  // a POST, though it changes nothing: the phone number typed stays out of URLs and access logs
+  app.post(
+    '/console/money/unmatched/:unmatchedId/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'Shows whom an assignment of money naming no borrower would match it to (name, masked phone, loan), to confirm before assigning (audited)',
+        security,
+        params: unmatchedParams,
+        body: unmatchedPreviewRequest,
+        response: { 200: unmatchedPreviewResponse, ...refused },
+      },
+    },
+    async (request) =>
+      previewUnmatchedAssignment(ctx, {
+        actor: actorOf(request),
+        unmatchedId: request.params.unmatchedId,
+        ...request.body,
+      }),
+  );
+
+  app.post(
+    '/console/money/unmatched/:unmatchedId/undo',
+    {
+      schema: {
+        tags,
+        summary:
+          'Undoes a mistaken assignment while the held money it became is unresolved: the money names nobody again (audited)',
+        security,
+        params: unmatchedParams,
+        body: unmatchedUndoRequest,
+        response: { 200: unmatchedUndoResponse, ...refused },
+      },
+    },
+    async (request) =>
+      undoUnmatchedAssignment(ctx, {
+        actor: actorOf(request),
+        unmatchedId: request.params.unmatchedId,
+        ...request.body,
       }),
   );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import {
   manilaDateTime,
   repaymentRecordStatus,
@@ -52,6 +52,13 @@ export function repaymentView(r: RepaymentRow): RepaymentViewResponse {
   };
 }
 
+/**
+ * BE-05: a held repayment made by assigning money that named no borrower to this one, since undone
+ * (finance had matched the wrong borrower): the money was never theirs, so their records do not
+ * list it and it does not open. Only such a record is held `unmatched` and then expired.
+ */
+const notAssignedByMistake = sql`not (${repayments.state} = 'expired' and ${repayments.heldReason} is not distinct from 'unmatched')`;
+
 export async function getRepayment(
   ctx: Pick<ServicingContext, 'db'>,
   input: { customerId: string; repaymentId: string },
@@ -59,7 +66,7 @@ export async function getRepayment(
   const [row] = await ctx.db
     .select()
     .from(repayments)
-    .where(ownedBy(repayments, input.customerId, eq(repayments.id, input.repaymentId)));
+    .where(ownedBy(repayments, input.customerId, eq(repayments.id, input.repaymentId), notAssignedByMistake));
   if (!row) throw new AppError('NOT_FOUND');
   return repaymentView(row);
 }
@@ -74,7 +81,7 @@ export async function listRepayments(
   const rows = await ctx.db
     .select()
     .from(repayments)
-    .where(ownedBy(repayments, input.customerId, gte(repayments.createdAt, since)))
+    .where(ownedBy(repayments, input.customerId, gte(repayments.createdAt, since), notAssignedByMistake))
     .orderBy(desc(repayments.createdAt))
     .limit(200);
   return rows.map(repaymentView);
