@@ -209,7 +209,7 @@ test.describe('console money operations (issue 11)', () => {
     expect(BigInt(partly.outstanding.total)).toBeLessThan(100_000n + 1n);
   });
 
-  test('BE-05: the demo finance operator assigns money naming no borrower to the borrower who paid, by phone; it becomes their held money, refunded from the suspense queue; axe-clean', async ({
+  test('BE-05: the demo finance operator assigns money naming no borrower to the borrower who paid, by phone, after seeing whom the number finds; undoes it and assigns it again; it becomes their held money, refunded from the suspense queue; axe-clean', async ({
     browser,
     page,
   }) => {
@@ -232,16 +232,40 @@ test.describe('console money operations (issue 11)', () => {
     await page.getByRole('tab', { name: 'Suspense' }).click();
     const row = page.getByTestId('suspense-unmatched').locator('tr', { hasText: providerCollectionId });
     await expect(row).toContainText(peso(amount));
-    await row.getByRole('button', { name: 'Assign to borrower' }).click();
-    await page.getByTestId('unmatched-assign-borrower').fill(`0${phone}`);
-    await page.getByTestId('unmatched-assign-channel').click();
-    await page.locator('.ant-select-item-option', { hasText: 'GCash' }).click();
-    await page.getByTestId('unmatched-assign-reason').fill('The payer called with the GCash receipt');
-    await axe(page, 'assign unmatched dialog');
-    await page.getByTestId('unmatched-assign-ok').click();
-    await expect(page.getByText('Assigned to borrower: done')).toBeVisible();
-    await expect(row.getByTestId('unmatched-resolution')).toContainText(FINANCE.email);
-    await expect(row.getByTestId('unmatched-resolution')).toContainText(orderId.slice(0, 8));
+    const assignByPhone = async (reason: string, check: boolean) => {
+      await row.getByRole('button', { name: 'Assign to borrower' }).click();
+      await page.getByTestId('unmatched-assign-borrower').fill(`0${phone}`);
+      await page.getByTestId('unmatched-assign-channel').click();
+      await page.locator('.ant-select-item-option', { hasText: 'GCash' }).click();
+      await page.getByTestId('unmatched-assign-reason').fill(reason);
+      if (check) await axe(page, 'assign unmatched dialog');
+      await page.getByTestId('unmatched-assign-ok').click();
+      // nothing is assigned before finance sees whom the number found: masked phone, the loan
+      const found = page.getByTestId('unmatched-confirm');
+      await expect(found).toContainText(`+63 ${phone.slice(0, 3)} *** ${phone.slice(6)}`);
+      await expect(found).toContainText(orderId.slice(0, 8));
+      if (check) await axe(page, 'confirm unmatched assignment');
+      await page.getByTestId('unmatched-confirm-ok').click();
+      await expect(page.getByText('Assigned to borrower: done').last()).toBeVisible();
+      await expect(row.getByTestId('unmatched-resolution')).toContainText(FINANCE.email);
+      await expect(row.getByTestId('unmatched-resolution')).toContainText(orderId.slice(0, 8));
+    };
+    await assignByPhone('The payer called with the GCash receipt', true);
+
+    // BE-05: undone (say the number was the wrong one), the money names nobody again, with its history
+    await row.getByTestId('unmatched-undo').click();
+    await page.getByTestId('unmatched-undo-reason').fill('Checking the receipt again before matching');
+    await page.getByTestId('unmatched-undo-ok').click();
+    await expect(page.getByText('Assignment undone: done')).toBeVisible();
+    await expect(row.getByTestId('unmatched-history')).toContainText('Checking the receipt again');
+    await expect(row.getByTestId('unmatched-resolution')).toHaveCount(0);
+    const afterUndo = await payer.request.get('/api/repayments', { headers: await bearer(payer) });
+    expect(
+      ((await afterUndo.json()) as { repayments: { amountReceived: string | null }[] }).repayments.filter(
+        (r) => r.amountReceived === String(amount),
+      ),
+    ).toEqual([]);
+    await assignByPhone('The receipt checked: this borrower paid', false);
 
     // their held money now, listed above with the rest: refund it to them as any held money
     const held = page.getByTestId('suspense-queue').locator('tr', { hasText: orderId.slice(0, 8) });

@@ -26,6 +26,7 @@ import {
   type PayoutQueueResponse,
   type RefundQueueResponse,
   type SuspenseQueueResponse,
+  type UnmatchedPreviewResponse,
 } from '@pisonow/domain';
 import { api } from '../api.ts';
 import { BorrowerLink } from '../components/borrower-link.tsx';
@@ -353,27 +354,54 @@ function Suspense() {
 }
 
 type UnmatchedPayment = SuspenseQueueResponse['unmatched'][number];
+type AssignForm = { borrower: string; orderId: string; providerCode: string; reason: string };
 
 /**
  * BE-05: money that names no borrower, held in suspense with no loan. Once finance has found who
  * paid (the payer called, sent the receipt), "Assign to borrower" makes it that borrower's held
  * money on one of their loans: it then appears in the table above, where Apply or Refund resolve it
- * as any held money. Assigned rows stay listed below the unresolved ones, with who, when and why.
+ * as any held money. Assigning takes two steps: the server first shows whom the phone or id typed
+ * finds (name, masked phone, the loan), and only "Confirm" assigns, to exactly that borrower and
+ * loan. A wrong match can be undone while the held money is untouched; the row then shows it was.
  */
 function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boolean }) {
   const [assigning, setAssigning] = useState<UnmatchedPayment | null>(null);
+  const [confirming, setConfirming] = useState<{
+    item: UnmatchedPayment;
+    form: AssignForm;
+    preview: UnmatchedPreviewResponse;
+  } | null>(null);
+  const [undoing, setUndoing] = useState<UnmatchedPayment | null>(null);
+  const { message } = App.useApp();
+  const preview = useMutation({
+    mutationFn: ({ item, form }: { item: UnmatchedPayment; form: AssignForm }) =>
+      api<UnmatchedPreviewResponse>('POST', `/api/console/money/unmatched/${item.id}/preview`, {
+        borrower: form.borrower,
+        ...(form.orderId.trim() ? { orderId: form.orderId.trim() } : {}),
+      }).then((found) => ({ item, form, preview: found })),
+    onSuccess: (next) => {
+      setAssigning(null);
+      setConfirming(next);
+    },
+    onError: (e) => void message.error(e.message),
+  });
   const assign = useMoneyAction<{
     item: UnmatchedPayment;
-    borrower: string;
+    customerId: string;
     orderId: string;
     providerCode: string;
-  }>('Assigned to borrower', ({ item, borrower, orderId, providerCode, reason }) =>
+  }>('Assigned to borrower', ({ item, customerId, orderId, providerCode, reason }) =>
     api('POST', `/api/console/money/unmatched/${item.id}/assign`, {
-      borrower,
-      ...(orderId.trim() ? { orderId: orderId.trim() } : {}),
+      borrower: customerId,
+      orderId,
       providerCode,
       reason,
     }),
+  );
+  const undo = useMoneyAction<{ item: UnmatchedPayment; repaymentId: string }>(
+    'Assignment undone',
+    ({ item, repaymentId, reason }) =>
+      api('POST', `/api/console/money/unmatched/${item.id}/undo`, { repaymentId, reason }),
   );
   return (
     <>
@@ -384,7 +412,8 @@ function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boole
         Payments whose reference is none of ours (for example a payment link made in the provider&rsquo;s
         dashboard), newest first. They are held in suspense; look them up at the provider by their collection.
         Once you know who paid, assign the money to that borrower: it becomes their held money above, to apply
-        to their loan or refund to them.
+        to their loan or refund to them. An assignment to the wrong borrower can be undone until its held
+        money is applied or refunded.
       </Typography.Paragraph>
       <Table<UnmatchedPayment>
         size="small"
@@ -404,43 +433,58 @@ function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boole
           { title: 'Received', dataIndex: 'receivedAt', render: when },
           {
             title: 'Resolved',
-            render: (_, r) =>
-              r.resolution ? (
-                <span data-testid="unmatched-resolution">
-                  Assigned to{' '}
-                  <BorrowerLink customerId={r.resolution.customerId}>
-                    <code>{r.resolution.customerId.slice(0, 8)}</code>
-                  </BorrowerLink>{' '}
-                  (order <code>{r.resolution.orderId.slice(0, 8)}</code>) by {r.resolution.by},{' '}
-                  {when(r.resolution.at)}: {r.resolution.reason}
-                </span>
-              ) : (
-                <Button size="small" type="primary" onClick={() => setAssigning(r)}>
-                  Assign to borrower
-                </Button>
-              ),
+            render: (_, r) => (
+              <Space direction="vertical" size={4}>
+                {r.history.map((h) => (
+                  <span key={h.repaymentId} data-testid="unmatched-history">
+                    <Typography.Text delete>
+                      Assigned to <code>{h.customerId.slice(0, 8)}</code> by {h.by}, {when(h.at)}
+                    </Typography.Text>{' '}
+                    — undone by {h.undone.by}, {when(h.undone.at)}: {h.undone.reason}
+                  </span>
+                ))}
+                {r.resolution ? (
+                  <Space wrap>
+                    <span data-testid="unmatched-resolution">
+                      Assigned to{' '}
+                      <BorrowerLink customerId={r.resolution.customerId}>
+                        <code>{r.resolution.customerId.slice(0, 8)}</code>
+                      </BorrowerLink>{' '}
+                      (order <code>{r.resolution.orderId.slice(0, 8)}</code>) by {r.resolution.by},{' '}
+                      {when(r.resolution.at)}: {r.resolution.reason}
+                    </span>
+                    <Button size="small" danger data-testid="unmatched-undo" onClick={() => setUndoing(r)}>
+                      Undo assignment
+                    </Button>
+                  </Space>
+                ) : (
+                  <Button size="small" type="primary" onClick={() => setAssigning(r)}>
+                    Assign to borrower
+                  </Button>
+                )}
+              </Space>
+            ),
           },
         ]}
       />
       <ReasonDialog
         title={assigning ? `Assign ${peso(assigning.amount)} to the borrower who paid` : ''}
-        okText="Assign"
+        okText="Check who this is"
         open={!!assigning}
-        busy={assign.isPending}
+        busy={preview.isPending}
         testId="unmatched-assign"
         onCancel={() => setAssigning(null)}
         onOk={(v) =>
           assigning &&
-          assign.mutate(
-            {
-              item: assigning,
+          preview.mutate({
+            item: assigning,
+            form: {
               borrower: v.borrower ?? '',
               orderId: v.orderId ?? '',
               providerCode: v.providerCode ?? '',
               reason: v.reason ?? '',
             },
-            { onSuccess: () => setAssigning(null) },
-          )
+          })
         }
       >
         <Form.Item
@@ -464,6 +508,66 @@ function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boole
             options={REPAYMENT_PARTNERS.map((p) => ({ value: p.providerCode, label: p.name }))}
           />
         </Form.Item>
+      </ReasonDialog>
+      <Modal
+        title={confirming ? `Assign ${peso(confirming.preview.amount)} to this borrower?` : ''}
+        open={!!confirming}
+        okText="Confirm and assign"
+        confirmLoading={assign.isPending}
+        onCancel={() => setConfirming(null)}
+        okButtonProps={{ 'data-testid': 'unmatched-confirm-ok' } as Record<string, string>}
+        onOk={() =>
+          confirming &&
+          assign.mutate(
+            {
+              item: confirming.item,
+              customerId: confirming.preview.customerId,
+              orderId: confirming.preview.orderId,
+              providerCode: confirming.form.providerCode,
+              reason: confirming.form.reason,
+            },
+            { onSuccess: () => setConfirming(null) },
+          )
+        }
+        destroyOnHidden
+      >
+        {confirming && (
+          <Descriptions column={1} size="small" bordered data-testid="unmatched-confirm">
+            <Descriptions.Item label="Borrower">
+              {confirming.preview.name ?? 'No name on file'}
+            </Descriptions.Item>
+            <Descriptions.Item label="Phone">{confirming.preview.phoneMasked}</Descriptions.Item>
+            <Descriptions.Item label="Customer id">
+              <code>{confirming.preview.customerId}</code>
+            </Descriptions.Item>
+            <Descriptions.Item label="Loan">
+              <code>{confirming.preview.orderId.slice(0, 8)}</code> · {confirming.preview.loan.status} ·{' '}
+              {peso(confirming.preview.loan.principal)} paid out {when(confirming.preview.loan.disbursedAt)}
+              {confirming.preview.loan.dueDate ? `, due ${confirming.preview.loan.dueDate}` : ''}
+            </Descriptions.Item>
+            <Descriptions.Item label="Paid">{when(confirming.preview.paidAt)}</Descriptions.Item>
+          </Descriptions>
+        )}
+      </Modal>
+      <ReasonDialog
+        title={undoing ? `Undo the assignment of ${peso(undoing.amount)}` : ''}
+        okText="Undo assignment"
+        open={!!undoing}
+        busy={undo.isPending}
+        testId="unmatched-undo"
+        onCancel={() => setUndoing(null)}
+        onOk={(v) =>
+          undoing?.resolution &&
+          undo.mutate(
+            { item: undoing, repaymentId: undoing.resolution.repaymentId, reason: v.reason ?? '' },
+            { onSuccess: () => setUndoing(null) },
+          )
+        }
+      >
+        <Typography.Paragraph>
+          The money leaves this borrower&rsquo;s loan and names nobody again; they no longer see it. Possible
+          only while it is not applied or refunded.
+        </Typography.Paragraph>
       </ReasonDialog>
     </>
   );
