@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { formatPeso, manilaDate } from '@pisonow/domain';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
 import { createOperators, signInOperator } from '../../test/console-fixtures.ts';
 import { issueCoupon } from '../coupons/issue-coupon.ts';
 import {
+  auditLog,
   coupons,
   ledgerEntries,
   ledgerTransactions,
   loanTransactions,
   refunds,
   repayments,
+  suspenseResolutions,
 } from '../../db/schema/index.ts';
 
 /**
@@ -261,6 +264,269 @@ describe('CO-02 BE-10 BE-05 EN-07 the extension paid after the code was paid par
     expect(refunded.statusCode).toBe(200);
     const [refund] = await db().select().from(refunds).where(eq(refunds.repaymentId, extension.body.id));
     expect(refund).toMatchObject({ amount: cash, state: 'to_execute' });
+    expect(await accountOf(b.orderId, 'suspense')).toBe(0n);
+    expect(await ledgerBalanced()).toBe(true);
+  });
+});
+
+describe('CO-02 BE-10 BE-05 the extension after the code was applied by finance from held money', () => {
+  it('CO-02 BE-10 BE-05 case C: reversed; the money finance applied is held again (already_settled), listed, refunded and paid out; the resolution stays applied; a replay changes nothing', async () => {
+    const b = await borrowerWithLoan();
+    await moveClock({ advanceDays: 10 });
+    const before = await bill(b.h, b.orderId);
+    const owed = before.balance.total as string;
+    // T1: the whole amount paid at 7-Eleven; the provider reports it only later
+    const code = (
+      await repay(b.h, b.orderId, { expectedAmount: owed, channel: 'otc', providerCode: '7ELEVEN' })
+    ).body;
+    const paidAt = t.clock.now().toISOString();
+    // T2, 01:00 the next day in Manila (still before the due date): what was paid at T1 counts
+    // as of T1's day, not the day anything after it happened
+    await moveClock({ advanceHours: 15 });
+    expect(manilaDate(t.clock.now())).not.toBe(manilaDate(new Date(paidAt)));
+
+    // T2: a bank transfer opened for the whole amount, paid with the extension's amount instead:
+    // held (another amount), the borrower having meant to extend
+    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
+    const transfer = (
+      await repay(b.h, b.orderId, {
+        expectedAmount: (await bill(b.h, b.orderId)).balance.total,
+        channel: 'bank_transfer',
+        providerCode: 'BANK_TRANSFER',
+      })
+    ).body;
+    expect(
+      (await simulate(transfer.id, { outcome: 'pay_different', amount: quote.amount })).body.result,
+    ).toBe('held');
+    expect(await repayment(b.h, transfer.id)).toMatchObject({
+      state: 'held',
+      heldReason: 'amount_mismatch',
+      amountReceived: quote.amount,
+    });
+    const transferPaidAt = (await db().select().from(repayments).where(eq(repayments.id, transfer.id)))[0]!
+      .paidAt!;
+    expect(transferPaidAt.getTime()).toBeGreaterThan(new Date(paidAt).getTime());
+
+    // finance applies it as the extension through the suspense queue (the code is not reported yet)
+    await moveClock({ advanceHours: 1 });
+    const finance = await financeSession();
+    const applyHeld = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/console/money/suspense/${transfer.id}/apply`,
+        headers: { ...finance.write, 'content-type': 'application/json' },
+        payload: JSON.stringify({ purpose: 'extension', reason: 'the borrower meant to extend' }),
+      });
+    const applied = await applyHeld();
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await bill(b.h, b.orderId)).toMatchObject({ status: 'extended', dueDate: quote.newDueDate });
+    expect(await accountOf(b.orderId, 'suspense')).toBe(0n);
+    const feeIncomeExtended = await accountOf(b.orderId, 'fee_income');
+    const cashExtended = await accountOf(b.orderId, 'cash_at_provider');
+
+    // the code's webhook arrives, paid at T1: as of then the loan was repaid
+    expect((await simulate(code.id, { outcome: 'pay_late', paidAt })).body.result).toBe('applied');
+    expect(await bill(b.h, b.orderId)).toMatchObject({
+      status: 'settled',
+      dueDate: before.dueDate,
+      balance: { total: '0', extensions: 0 },
+    });
+    expect(await repayment(b.h, code.id)).toMatchObject({ state: 'paid', amountReceived: owed });
+    const [settlement] = await db()
+      .select()
+      .from(loanTransactions)
+      .where(eq(loanTransactions.idempotencyKey, `payment:${code.id}`));
+    expect(settlement!.businessDate).toBe(manilaDate(new Date(paidAt)));
+    // the extension is reversed: its fee out of income, the money finance applied back in suspense
+    expect((await accountOf(b.orderId, 'fee_income')) - feeIncomeExtended).toBe(BigInt(quote.fee));
+    expect(await accountOf(b.orderId, 'suspense')).toBe(-BigInt(quote.amount));
+    const history = await db().select().from(loanTransactions).where(eq(loanTransactions.orderId, b.orderId));
+    expect(
+      history
+        .filter((h) => h.idempotencyKey.startsWith('extension-reversed:'))
+        .map((h) => [h.type, h.idempotencyKey]),
+    ).toEqual([
+      ['reversal', `extension-reversed:suspense:${transfer.id}:fee`],
+      ['repayment', `extension-reversed:suspense:${transfer.id}:payment`],
+    ]);
+    expect(await ledgerBalanced()).toBe(true);
+    // the clearance letter counts what was paid net of the money taken back, as of the code's day
+    const letter = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${b.orderId}/clearance-letter`,
+      headers: b.h,
+    });
+    expect(letter.statusCode).toBe(200);
+    expect(letter.body).toContain(`The last payment was received on ${manilaDate(new Date(paidAt))}`);
+    expect(letter.body).toContain(`${formatPeso(BigInt(owed))} was paid in total`);
+
+    // the transfer's own record stays as finance resolved it: applied, as audited
+    const resolutionsOf = () =>
+      db().select().from(suspenseResolutions).where(eq(suspenseResolutions.repaymentId, transfer.id));
+    expect(await resolutionsOf()).toMatchObject([{ action: 'applied', purpose: 'extension' }]);
+    const applyAudits = async () =>
+      (
+        await db()
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'money.suspense.apply'), eq(auditLog.targetId, transfer.id)))
+      ).map((a) => [a.outcome, (a.detail as { purpose?: string }).purpose]);
+    expect(await applyAudits()).toEqual([['ok', 'extension']]);
+    const [source] = await db().select().from(repayments).where(eq(repayments.id, transfer.id));
+    expect(source!.state).toBe('paid');
+    // what the reversal put back in suspense is held money on a record of its own, the borrower's
+    const heldAgain = await db()
+      .select()
+      .from(repayments)
+      .where(and(eq(repayments.orderId, b.orderId), eq(repayments.state, 'held')));
+    expect(heldAgain).toHaveLength(1);
+    const again = heldAgain[0]!;
+    expect(again).toMatchObject({
+      purpose: 'extension',
+      heldReason: 'already_settled',
+      amountReceived: BigInt(quote.amount),
+      paidAt: transferPaidAt,
+    });
+    expect(await repayment(b.h, again.id)).toMatchObject({
+      state: 'held',
+      heldReason: 'already_settled',
+      amountReceived: quote.amount,
+    });
+
+    // the provider delivers the code's webhook again: nothing changes
+    const ledgerCount = async () =>
+      (await db().select().from(ledgerTransactions)).filter((x) => x.reference === b.orderId).length;
+    const postingsBefore = await ledgerCount();
+    const recordsBefore = (await db().select().from(repayments).where(eq(repayments.orderId, b.orderId)))
+      .length;
+    expect((await simulate(code.id, { outcome: 'pay_late', paidAt })).body.result).toBe('replayed');
+    expect(await ledgerCount()).toBe(postingsBefore);
+    expect((await db().select().from(repayments).where(eq(repayments.orderId, b.orderId))).length).toBe(
+      recordsBefore,
+    );
+    expect(await bill(b.h, b.orderId)).toMatchObject({ status: 'settled', balance: { total: '0' } });
+    expect(await accountOf(b.orderId, 'suspense')).toBe(-BigInt(quote.amount));
+    // finance's Apply submitted again (a console tab left open) is a replay: the loan stays settled
+    expect((await applyHeld()).statusCode).toBe(200);
+    expect(await ledgerCount()).toBe(postingsBefore);
+    expect(await bill(b.h, b.orderId)).toMatchObject({ status: 'settled', dueDate: before.dueDate });
+    // and the applied record itself cannot be refunded: the held record is the one to refund
+    const wrongRefund = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/money/suspense/${transfer.id}/refund`,
+      headers: { ...finance.write, 'content-type': 'application/json' },
+      payload: JSON.stringify({ reason: 'extension applied after the loan was repaid' }),
+    });
+    expect(wrongRefund.statusCode).toBe(409);
+
+    // finance finds the money in the suspense queue and refunds it, then makes the transfer
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/console/money/suspense',
+      headers: finance.get,
+    });
+    expect(queue.statusCode).toBe(200);
+    const items = (
+      queue.json() as {
+        items: { repaymentId: string; orderId: string; amount: string; heldReason: string }[];
+      }
+    ).items.filter((i) => i.orderId === b.orderId);
+    expect(items).toEqual([
+      expect.objectContaining({ repaymentId: again.id, amount: quote.amount, heldReason: 'already_settled' }),
+    ]);
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/money/suspense/${again.id}/refund`,
+      headers: { ...finance.write, 'content-type': 'application/json' },
+      payload: JSON.stringify({ reason: 'extension applied after the loan was repaid' }),
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const refundId = (refunded.json() as { refundId: string }).refundId;
+    const [refund] = await db().select().from(refunds).where(eq(refunds.repaymentId, again.id));
+    expect(refund).toMatchObject({ id: refundId, amount: BigInt(quote.amount), state: 'to_execute' });
+    expect(await accountOf(b.orderId, 'suspense')).toBe(0n);
+    const executed = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/money/refunds/${refundId}/executed`,
+      headers: { ...finance.write, 'content-type': 'application/json' },
+      payload: JSON.stringify({ transferReference: 'INSTAPAY-CASE-C' }),
+    });
+    expect(executed.statusCode, executed.body).toBe(200);
+    expect(executed.json()).toMatchObject({ state: 'executed', amount: quote.amount });
+    expect(await accountOf(b.orderId, 'refunds_payable')).toBe(0n);
+    expect(cashExtended - (await accountOf(b.orderId, 'cash_at_provider'))).toBe(
+      BigInt(quote.amount) - BigInt(owed),
+    );
+    const [refundedRow] = await db().select().from(repayments).where(eq(repayments.id, again.id));
+    expect(refundedRow!.state).toBe('refunded');
+    // the original resolution is still the audited 'applied'
+    expect(await resolutionsOf()).toMatchObject([{ action: 'applied', purpose: 'extension' }]);
+    expect(await ledgerBalanced()).toBe(true);
+  });
+});
+
+describe('CO-02 BE-10 BE-05 held money paid before the code, applied by finance as an extension after it', () => {
+  it('CO-02 BE-10 BE-05 the extension stands (its money was paid first, whenever finance applied it); the code reported later settles the extended loan as of its paid-at; nothing reversed or held', async () => {
+    const b = await borrowerWithLoan();
+    await moveClock({ advanceDays: 10 });
+    const before = await bill(b.h, b.orderId);
+    // T0: a bank transfer for the whole amount, paid with the extension's amount: held
+    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
+    const transfer = (
+      await repay(b.h, b.orderId, {
+        expectedAmount: before.balance.total,
+        channel: 'bank_transfer',
+        providerCode: 'BANK_TRANSFER',
+      })
+    ).body;
+    expect(
+      (await simulate(transfer.id, { outcome: 'pay_different', amount: quote.amount })).body.result,
+    ).toBe('held');
+    await moveClock({ advanceHours: 1 });
+    // T1 > T0: the whole amount (as the borrower's bill still says) paid at 7-Eleven, reported later
+    const owed = (await bill(b.h, b.orderId)).balance.total as string;
+    const code = (
+      await repay(b.h, b.orderId, { expectedAmount: owed, channel: 'otc', providerCode: '7ELEVEN' })
+    ).body;
+    const paidAt = t.clock.now().toISOString();
+    await moveClock({ advanceHours: 15 });
+    // T2: finance applies the transfer as the extension, counted as of T0
+    const finance = await financeSession();
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/money/suspense/${transfer.id}/apply`,
+      headers: { ...finance.write, 'content-type': 'application/json' },
+      payload: JSON.stringify({ purpose: 'extension', reason: 'the borrower meant to extend' }),
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const extended = await bill(b.h, b.orderId);
+    expect(extended).toMatchObject({ status: 'extended', dueDate: quote.newDueDate });
+    const feeIncomeExtended = await accountOf(b.orderId, 'fee_income');
+
+    // the code's webhook, paid at T1: the extension was bought before it, so it stands, and the
+    // code settles the extended loan as of T1 (what was due then on it, the fee paid apart)
+    expect((await simulate(code.id, { outcome: 'pay_late', paidAt })).body.result).toBe('applied');
+    expect(await bill(b.h, b.orderId)).toMatchObject({
+      status: 'settled',
+      dueDate: quote.newDueDate,
+      balance: { total: '0', extensions: 1 },
+    });
+    const [settlement] = await db()
+      .select()
+      .from(loanTransactions)
+      .where(eq(loanTransactions.idempotencyKey, `payment:${code.id}`));
+    expect(settlement!.businessDate).toBe(manilaDate(new Date(paidAt)));
+    const history = await db().select().from(loanTransactions).where(eq(loanTransactions.orderId, b.orderId));
+    expect(history.filter((h) => h.idempotencyKey.startsWith('extension-reversed:'))).toEqual([]);
+    expect(await accountOf(b.orderId, 'fee_income')).toBe(feeIncomeExtended);
+    // nothing held: the transfer stays applied, nothing in suspense, nothing to refund
+    const records = await db().select().from(repayments).where(eq(repayments.orderId, b.orderId));
+    expect(records.map((r) => [r.id, r.state]).sort()).toEqual(
+      [
+        [transfer.id, 'paid'],
+        [code.id, 'paid'],
+      ].sort(),
+    );
     expect(await accountOf(b.orderId, 'suspense')).toBe(0n);
     expect(await ledgerBalanced()).toBe(true);
   });
