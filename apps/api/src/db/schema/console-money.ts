@@ -160,6 +160,11 @@ export const unmatchedResolutions = pgTable(
     undoneAt: timestamp('undone_at', { withTimezone: true }),
     undoneBy: uuid('undone_by').references(() => operators.id),
     undoReason: text('undo_reason'),
+    /**
+     * the Idempotency-Key of the console submission that made it (null before migration 0043): a
+     * late retry of that submission finds this row, even undone, and assigns nothing again
+     */
+    requestKey: text('request_key'),
   },
   (t) => [
     check('unmatched_resolutions_action_known', sql`${t.action} in ('assigned')`),
@@ -167,6 +172,7 @@ export const unmatchedResolutions = pgTable(
       .on(t.webhookId)
       .where(sql`undone_at is null`),
     uniqueIndex('unmatched_resolutions_repayment').on(t.repaymentId),
+    uniqueIndex('unmatched_resolutions_request_key').on(t.webhookId, t.requestKey),
     check(
       'unmatched_resolutions_undone_whole',
       sql`(${t.undoneAt} is null) = (${t.undoneBy} is null) and (${t.undoneAt} is null) = (${t.undoReason} is null)`,
