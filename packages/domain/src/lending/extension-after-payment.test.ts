@@ -484,3 +484,113 @@ describe('CO-02 BE-10 BE-05 what else an extension paid after the payment may ca
     });
   });
 });
+
+/** money held in suspense (the ledger's side of a held payment), for finance's Apply below */
+function holdMoney(w: World, amount: bigint) {
+  w.ledger.push({ account: 'cash_at_provider', amount }, { account: 'suspense', amount: -amount });
+}
+
+const applyHeld = (
+  w: World,
+  purpose: 'full' | 'partial',
+  amount: bigint,
+  paidDay: string,
+  appliedDay: string,
+  reference = 'suspense:c1',
+) =>
+  applyOrderEvent(w.loan, {
+    type: 'suspense_applied',
+    purpose,
+    amount,
+    paidAt: at(paidDay),
+    reference,
+    extensionsPaid: w.extensions,
+    appliedAt: at(appliedDay, 15),
+  });
+
+describe('CO-02 BE-10 BE-05 finance applies a full payment made before an extension (review: it could only be refunded)', () => {
+  it('CO-02 BE-10 BE-05 (a) money paid at T1, held, applied as full after a later extension: given the extensions paid, Apply reverses them as the webhook would', () => {
+    const w = disbursed();
+    const due = w.loan.dueDate!;
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-10');
+    const feeIncomeBefore = account(w, 'fee_income');
+    // money naming no borrower, paid at T1 and held; assigned to this loan after the extension
+    holdMoney(w, owedAtT1);
+    const fee = extend(w, '2026-12-11', 'x1');
+    expect(w.loan.dueDate).toBe('2026-12-23');
+
+    const out = post(w, applyHeld(w, 'full', owedAtT1, '2026-12-10', '2026-12-13', 'suspense:u1'));
+    expect(out).toMatchObject({ status: 'settled', held: null, changes: { dueDate: due } });
+    expect(out.reversedExtensions).toEqual([{ reference: 'x1', amount: fee }]);
+    expect(out.leftHeld ?? 0n).toBe(0n);
+    expect(out.transactions.map((t) => [t.type, t.key, t.businessDate])).toEqual([
+      ['reversal', 'extension-reversed:x1:fee', '2026-12-11'],
+      ['repayment', 'extension-reversed:x1:payment', '2026-12-11'],
+      ['repayment', 'payment:suspense:u1', '2026-12-10'],
+    ]);
+    expect(totalOf(outstandingOf(w.loan.transactions))).toBe(0n);
+    expectBooksBalanced(w);
+    // the held money left suspense; the extension's money went in, for finance to refund
+    expect(account(w, 'suspense')).toBe(-fee);
+    expect(account(w, 'fee_income')).toBe(feeIncomeBefore);
+    expect(account(w, 'cash_at_provider')).toBe(-w.loan.quote.netProceeds + owedAtT1 + fee);
+  });
+
+  it('CO-02 BE-10 BE-05 (b) a payment between: Apply as full settles the loan as it stands on the day finance applies it, pays exactly that and leaves the rest held; the extension fee stays income', () => {
+    const w = disbursed();
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-10');
+    const fee = extend(w, '2026-12-11', 'x1');
+    // finance applies other held money as a partial payment on day 3
+    holdMoney(w, 50_000n);
+    post(w, applyHeld(w, 'partial', 50_000n, '2026-12-12', '2026-12-12', 'suspense:h2'));
+    // the day-1 webhook on day 4: held, the reversal cannot be built
+    const webhook = post(w, fullPayment(w, owedAtT1, '2026-12-10'));
+    expect(webhook.held).toMatchObject({ reason: 'paid_before_extension', amount: owedAtT1 });
+    const feeIncomeExtended = account(w, 'fee_income');
+    const owedNow = amountDueOn(w.loan, '2026-12-14');
+    expect(owedNow).toBe(owedAtT1 - 50_000n);
+    const held = w.loan;
+
+    const out = post(w, applyHeld(w, 'full', owedAtT1, '2026-12-10', '2026-12-14'));
+    expect(out).toMatchObject({ status: 'settled', held: null, transition: 'repaid_in_full' });
+    expect(out.changes.dueDate).toBeUndefined(); // the extended due date stays
+    expect(out.reversedExtensions ?? []).toEqual([]);
+    expect(out.leftHeld).toBe(50_000n);
+    expect(out.transactions.map((t) => [t.type, t.key, t.businessDate, t.cash])).toEqual([
+      ['repayment', 'payment:suspense:c1', '2026-12-14', owedNow],
+    ]);
+    expect(totalOf(outstandingOf(w.loan.transactions))).toBe(0n);
+    expectBooksBalanced(w);
+    // the rest stays in suspense for a refund; the extension stands and its fee stays income
+    expect(account(w, 'suspense')).toBe(-50_000n);
+    expect(account(w, 'fee_income')).toBe(feeIncomeExtended);
+    expect(-account(w, 'fee_income')).toBe(upFrontFeeIncome(w.loan) + fee);
+    expect(extensionsInForce(w.loan.transactions)).toHaveLength(1);
+    // Apply as partial of money that covers what is owed today is refused (Apply as full is the way)
+    expect(() => applyHeld({ ...w, loan: held }, 'partial', owedAtT1, '2026-12-10', '2026-12-14')).toThrow(
+      'SUSPENSE_CANNOT_APPLY',
+    );
+  });
+
+  it('CO-02 BE-10 BE-05 (b) when the held money no longer covers what is owed (charges since), Apply as partial pays it down as of the day finance applies it', () => {
+    const w = disbursed();
+    const owedAtT1 = amountDueOn(w.loan, '2026-12-10');
+    extend(w, '2026-12-11', 'x1'); // due 2026-12-23
+    holdMoney(w, 500n);
+    post(w, applyHeld(w, 'partial', 500n, '2026-12-12', '2026-12-12', 'suspense:h2'));
+    post(w, fullPayment(w, owedAtT1, '2026-12-10')); // held: paid_before_extension
+    days(w, '2026-12-13', '2026-12-30'); // the extended loan falls overdue, penalty runs
+    expect(w.loan.status).toBe('overdue');
+    const owedNow = amountDueOn(w.loan, '2026-12-30');
+    expect(owedNow).toBeGreaterThan(owedAtT1);
+
+    expect(() => applyHeld(w, 'full', owedAtT1, '2026-12-10', '2026-12-30')).toThrow('SUSPENSE_CANNOT_APPLY');
+    const out = post(w, applyHeld(w, 'partial', owedAtT1, '2026-12-10', '2026-12-30'));
+    expect(out).toMatchObject({ status: 'overdue', transition: null, held: null });
+    const repayment = out.transactions.find((t) => t.key === 'payment:suspense:c1')!;
+    expect(repayment).toMatchObject({ businessDate: '2026-12-30', cash: owedAtT1 });
+    expect(amountDueOn(w.loan, '2026-12-30')).toBe(owedNow - owedAtT1);
+    expectBooksBalanced(w);
+    expect(account(w, 'suspense')).toBe(0n);
+  });
+});

@@ -233,7 +233,9 @@ export type LoanEvent =
   /**
    * Finance applies money held in suspense to the loan, counted as of the payer's paid-at time
    * (BE-10): `full` and `extension` as a payment of that purpose would have been; `partial` pays
-   * down what is owed in the allocation order without changing the status.
+   * down what is owed in the allocation order without changing the status. Money paid before an
+   * extension that cannot be reversed counts as the loan stands on `appliedAt`'s day instead (see
+   * suspenseApplied).
    */
   | {
       type: 'suspense_applied';
@@ -241,6 +243,14 @@ export type LoanEvent =
       amount: Centavos;
       paidAt: Date;
       reference: string;
+      /**
+       * CO-02, BE-10: the extensions paid on the loan with their payers' paid-at, as the webhook
+       * lists them for a full payment (the API's one formula, extensionsPaidOn): a full payment
+       * applied from held money reverses the ones paid after it exactly as the webhook would have.
+       */
+      extensionsPaid?: readonly { reference: string; paidAt: Date }[];
+      /** when finance applies it: the day the loan is settled on when the reversal cannot be built */
+      appliedAt?: Date;
     }
   /**
    * Finance's decision on a paid-out transfer that came back after the borrower had paid something
@@ -295,6 +305,12 @@ export interface LoanOutcome {
     amount: Centavos;
     coupon?: { reference: string; amount: Centavos };
   }[];
+  /**
+   * CO-02, BE-10: of held money finance applied (suspense_applied), what the loan did not need. It
+   * stays in suspense (nothing is posted for it) and the API keeps it held on a record of its own,
+   * for a refund. Absent when all of it was applied.
+   */
+  leftHeld?: Centavos;
 }
 
 /** THE due-date rule: the Manila date the money arrived plus the term in days. */
@@ -737,7 +753,8 @@ const AFTER_REVERSED_EXTENSION = new Set<LoanTransaction['type']>([
  * another amount than was due as of T1 is held as `amount_mismatch`; a history the reversal cannot
  * undo (a payment or an extension between, not one of those listed; a written-off loan, whose
  * allowance postings are not unwound here) holds the payment as `paid_before_extension`, the loan
- * left as it is, for finance to refund or settle by hand.
+ * left as it is, for finance to refund it or apply it as the loan stands on the day they do
+ * (suspenseApplied: appliedAsItStands).
  */
 function settledBeforeExtensions(loan: Loan, event: PaymentReceived): LoanOutcome | null {
   const paidDay = manilaDate(event.paidAt);
@@ -944,16 +961,33 @@ function suspenseApplied(loan: Loan, event: Extract<LoanEvent, { type: 'suspense
           ),
         }
       : t;
+  const asFullPayment: PaymentReceived = {
+    type: 'payment_received',
+    purpose: 'full',
+    amount: event.amount,
+    paidAt: event.paidAt,
+    reference: event.reference,
+    ...(event.extensionsPaid ? { extensionsPaid: event.extensionsPaid } : {}),
+  };
+  // CO-02, BE-10: money paid before an extension whose reversal cannot be built (a payment between,
+  // a written-off loan) would otherwise stay in suspense for good: as of its paid-at it settles a
+  // loan whose history since cannot be undone, and it covers everything owed, so `partial` refuses
+  // it too. It counts as the loan stands on the day finance applies it.
+  const today = event.appliedAt ? manilaDate(event.appliedAt) : null;
+  if (
+    today !== null &&
+    event.purpose !== 'extension' &&
+    settledBeforeExtensions(loan, asFullPayment)?.held?.reason === 'paid_before_extension'
+  )
+    return appliedAsItStands(loan, event, today, fromSuspense);
   if (event.purpose !== 'partial') {
     // decideOrderEvent, not applyOrderEvent: the written-off books are adjusted once, by the caller
-    // (applied here too, a written-off loan's recovery was posted twice)
-    const outcome = decideOrderEvent(loan, {
-      type: 'payment_received',
-      purpose: event.purpose,
-      amount: event.amount,
-      paidAt: event.paidAt,
-      reference: event.reference,
-    });
+    // (applied here too, a written-off loan's recovery was posted twice). A full payment made
+    // before extensions paid after it reverses them as the webhook would (settledBeforeExtensions)
+    const outcome = decideOrderEvent(
+      loan,
+      event.purpose === 'full' ? asFullPayment : { ...asFullPayment, purpose: event.purpose },
+    );
     if (outcome.held) throw new LoanActionRefused('SUSPENSE_CANNOT_APPLY');
     return { ...outcome, transactions: outcome.transactions.map(fromSuspense) };
   }
@@ -968,6 +1002,41 @@ function suspenseApplied(loan: Loan, event: Extract<LoanEvent, { type: 'suspense
   const { portions } = allocateRepayment(owed, event.amount);
   const repayment = tx(asOf, 'repayment', portions, paidDay, `payment:${ref}`, { cash: event.amount });
   return { ...unchanged(loan), transactions: [...adjustments, fromSuspense(repayment)] };
+}
+
+/**
+ * CO-02, BE-10 (review of issue 7): held money paid before an extension that the reversal cannot
+ * undo, applied as the loan stands on `today` (the day finance applies it; charges brought to that
+ * day as on the bill), the extension left standing and its fee kept as income:
+ * - `full`: when the money covers everything owed today, exactly that is paid and the loan is
+ *   settled; the rest stays in suspense (`leftHeld`) for a refund. Less is refused.
+ * - `partial`: money that does not cover it pays it down; money that does is refused (`full`).
+ * The repayment is dated `today`, keyed `payment:<ref>` as any Apply; the cash leaves suspense.
+ */
+function appliedAsItStands(
+  loan: Loan,
+  event: Extract<LoanEvent, { type: 'suspense_applied' }>,
+  today: string,
+  fromSuspense: (t: PostedLoanTransaction) => PostedLoanTransaction,
+): LoanOutcome {
+  const ref = event.reference;
+  const adjustments = overdueAdjustments(loan, today, `payment:${ref}:asof`, 'both');
+  const now = withTransactions(loan, adjustments);
+  const owed = outstandingOf(now.transactions);
+  const total = totalOf(owed);
+  const pays = event.purpose === 'full' ? total : event.amount;
+  if (total <= 0n || (event.purpose === 'full' ? event.amount < total : event.amount >= total))
+    throw new LoanActionRefused('SUSPENSE_CANNOT_APPLY');
+  const { portions } = allocateRepayment(owed, pays);
+  const repayment = fromSuspense(tx(now, 'repayment', portions, today, `payment:${ref}`, { cash: pays }));
+  if (event.purpose !== 'full') return { ...unchanged(loan), transactions: [...adjustments, repayment] };
+  const t = transition(loan, 'repaid_in_full');
+  return {
+    ...t,
+    transactions: [...adjustments, repayment],
+    held: null,
+    ...(event.amount > total ? { leftHeld: event.amount - total } : {}),
+  };
 }
 
 /**
