@@ -285,11 +285,11 @@ export async function moneyMatrixRequests(
   // BE-05: money to preview (never assigned), and money assigned by mistake, to undo
   const toPreview = await seedUnmatchedPayment(t, { amount: 61_000n });
   const mistaken = await seedUnmatchedPayment(t, { amount: 62_000n });
-  const { repaymentId: mistakenHeld } = await post(`/api/console/money/unmatched/${mistaken.id}/assign`, {
-    borrower: payer.customerId,
-    providerCode: 'GCASH',
-    reason: 'fixture: the wrong borrower',
-  });
+  const { repaymentId: mistakenHeld } = await post(
+    `/api/console/money/unmatched/${mistaken.id}/assign`,
+    { borrower: payer.customerId, providerCode: 'GCASH', reason: 'fixture: the wrong borrower' },
+    { 'idempotency-key': 'matrix-mistaken-assign-1' },
+  );
   const toApprove = await draft('matrix-approve-1');
   const toReject = await draft('matrix-reject-1');
 
@@ -334,7 +334,7 @@ export async function moneyMatrixRequests(
       `/api/console/money/refunds/${refunded.refundId}/executed`,
       { transferReference: 'MATRIX-1' },
     ),
-    // finance assigns it; admin's second submit names the same borrower and loan: a replay
+    // finance assigns it; admin's second submit, with the same key, is a replay
     'POST /api/console/money/unmatched/:unmatchedId/assign': json(
       `/api/console/money/unmatched/${unmatched.id}/assign`,
       {
@@ -343,6 +343,7 @@ export async function moneyMatrixRequests(
         providerCode: 'GCASH',
         reason: 'matrix: the payer sent the receipt',
       },
+      { 'idempotency-key': 'matrix-assign-1' },
     ),
     // a preview changes nothing: every allowed role sees the same borrower and loan
     'POST /api/console/money/unmatched/:unmatchedId/preview': json(

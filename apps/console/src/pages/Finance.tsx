@@ -26,6 +26,7 @@ import {
   type PayoutQueueResponse,
   type RefundQueueResponse,
   type SuspenseQueueResponse,
+  type UnmatchedAssignResponse,
   type UnmatchedPreviewResponse,
 } from '@pisonow/domain';
 import { api } from '../api.ts';
@@ -138,8 +139,10 @@ const HELD_REASON_LABELS: Record<HeldReason, string> = {
   not_repayable: 'Loan could not take a payment',
   duplicate: 'Paid twice',
   unmatched: 'Named no loan (assigned by finance)',
-  // CO-02 BE-10: the loan was left extended; refund it, or settle the loan by hand
+  // CO-02 BE-10: the loan was left extended. Refund it, or Apply it as a repayment in full: it then
+  // pays what the loan owes today (the extension stands) and the rest is held for a refund
   paid_before_extension: 'Full payment made before an extension, reported after it',
+  left_after_settling: 'Left over after settling the loan with held money',
 };
 
 const PAYOUT_ACTIONS: Record<PayoutAction, { title: string; ok: string }> = {
@@ -269,7 +272,9 @@ function Suspense() {
       <Typography.Paragraph data-testid="suspense-total">
         Held in suspense: <strong>{peso(q.data?.total)}</strong>. Apply money to the loan (counted as of when
         the borrower paid), refund it, or, when the borrower returned exactly what was paid out within 24
-        hours, cancel the loan with it.
+        hours, cancel the loan with it. A full payment made before an extension that cannot be undone counts
+        as the loan stands today instead: applied as a repayment in full it pays exactly what is owed today
+        (the extension and its fee stand) and the rest is held again, to refund.
       </Typography.Paragraph>
       {q.error && <Alert type="error" title={q.error.message} />}
       <Table<SuspenseItem>
@@ -341,7 +346,13 @@ function Suspense() {
               data-testid="suspense-purpose"
               options={[
                 { value: 'partial', label: 'Part payment (pays down what is owed)' },
-                { value: 'full', label: 'Repayment in full (exactly what was due then)' },
+                {
+                  value: 'full',
+                  // CO-02 BE-10: money paid before an extension that cannot be reversed counts today
+                  label:
+                    'Repayment in full (exactly what was due then; paid before an extension that stands: ' +
+                    'what is owed today, the rest held for a refund)',
+                },
                 { value: 'extension', label: 'Extension (exactly its amount then)' },
               ]}
             />
@@ -354,6 +365,7 @@ function Suspense() {
 }
 
 type UnmatchedPayment = SuspenseQueueResponse['unmatched'][number];
+const assignKey = () => `assign-${crypto.randomUUID()}`;
 type AssignForm = { borrower: string; orderId: string; providerCode: string; reason: string };
 
 /**
@@ -370,34 +382,53 @@ function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boole
     item: UnmatchedPayment;
     form: AssignForm;
     preview: UnmatchedPreviewResponse;
+    /** the Idempotency-Key of this confirmation: its retries and double clicks are one assignment */
+    key: string;
   } | null>(null);
   const [undoing, setUndoing] = useState<UnmatchedPayment | null>(null);
   const { message } = App.useApp();
+  const client = useQueryClient();
   const preview = useMutation({
     mutationFn: ({ item, form }: { item: UnmatchedPayment; form: AssignForm }) =>
       api<UnmatchedPreviewResponse>('POST', `/api/console/money/unmatched/${item.id}/preview`, {
         borrower: form.borrower,
         ...(form.orderId.trim() ? { orderId: form.orderId.trim() } : {}),
-      }).then((found) => ({ item, form, preview: found })),
+      }).then((found) => ({ item, form, preview: found, key: assignKey() })),
     onSuccess: (next) => {
       setAssigning(null);
       setConfirming(next);
     },
     onError: (e) => void message.error(e.message),
   });
-  const assign = useMoneyAction<{
-    item: UnmatchedPayment;
-    customerId: string;
-    orderId: string;
-    providerCode: string;
-  }>('Assigned to borrower', ({ item, customerId, orderId, providerCode, reason }) =>
-    api('POST', `/api/console/money/unmatched/${item.id}/assign`, {
-      borrower: customerId,
-      orderId,
-      providerCode,
-      reason,
-    }),
-  );
+  // One key per confirmed submission, kept by the server with the assignment: a late retry of a
+  // confirmation whose assignment was undone since assigns nothing (the server says it was undone);
+  // assigning again takes a new check and confirmation, so a new key.
+  const assign = useMutation({
+    mutationFn: (v: {
+      item: UnmatchedPayment;
+      customerId: string;
+      orderId: string;
+      providerCode: string;
+      reason: string;
+      key: string;
+    }) =>
+      api<UnmatchedAssignResponse>(
+        'POST',
+        `/api/console/money/unmatched/${v.item.id}/assign`,
+        { borrower: v.customerId, orderId: v.orderId, providerCode: v.providerCode, reason: v.reason },
+        { 'idempotency-key': v.key },
+      ),
+    onSuccess: (r) => {
+      if (r.undone)
+        void message.warning(
+          `Nothing assigned: this confirmation's assignment was undone by ${r.undone.by}. ` +
+            'Check who this is again to assign it.',
+        );
+      else void message.success('Assigned to borrower: done');
+      void client.invalidateQueries({ queryKey: ['money'] });
+    },
+    onError: (e) => void message.error(e.message),
+  });
   const undo = useMoneyAction<{ item: UnmatchedPayment; repaymentId: string }>(
     'Assignment undone',
     ({ item, repaymentId, reason }) =>
@@ -525,6 +556,7 @@ function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boole
               orderId: confirming.preview.orderId,
               providerCode: confirming.form.providerCode,
               reason: confirming.form.reason,
+              key: confirming.key,
             },
             { onSuccess: () => setConfirming(null) },
           )

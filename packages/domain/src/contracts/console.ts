@@ -429,6 +429,11 @@ export const unmatchedAssignResponse = z.object({
   amount: centavos,
   assignedBy: z.string(),
   assignedAt: iso,
+  /**
+   * set when answering a retry of a submission whose assignment was undone since: nothing was
+   * assigned by the retry (who undid it, when and why)
+   */
+  undone: z.object({ by: z.string(), at: iso, reason: z.string() }).nullable(),
 });
 export type UnmatchedAssignResponse = z.infer<typeof unmatchedAssignResponse>;
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   REPAYMENT_PARTNERS,
   maskPhone,
@@ -27,6 +28,9 @@ import type { Actor } from './audit.ts';
 import { auditedAction, type MoneyContext } from './money-context.ts';
 import { nameOf } from './search-borrowers.ts';
 
+/** who undid an assignment: operators joined a second time */
+const undoer = alias(operators, 'undoer');
+
 /** The suspense posting of money naming no borrower, as the collection webhook keys it. */
 export function unmatchedSuspenseKey(provider: string, providerEventId: string): string {
   return `suspense:webhook:${provider}:${providerEventId}`;
@@ -45,6 +49,12 @@ export function unmatchedSuspenseKey(provider: string, providerEventId: string):
  * into suspense on the borrower's loan (`suspense-assigned:<webhook record>`). Idempotent: the
  * webhook record is locked and its resolution is unique, so the same request again answers what
  * was done; naming another borrower or loan after it is done is refused (409).
+ *
+ * The console sends one Idempotency-Key per confirmed submission, kept with the assignment. A
+ * retry of that submission arriving after finance undid the assignment (a network retry of the
+ * mistaken "Confirm and assign") answers with that undone assignment and assigns nothing: without
+ * the key it would find no assignment in force and give the money to the same wrong borrower
+ * again. Finance assigning again after an undo is a new submission, with a new key.
  */
 export async function assignUnmatchedPayment(
   ctx: MoneyContext,
@@ -55,6 +65,8 @@ export async function assignUnmatchedPayment(
     orderId?: string | undefined;
     providerCode: string;
     reason: string;
+    /** the submission's Idempotency-Key */
+    requestKey: string;
   },
 ): Promise<UnmatchedAssignResponse> {
   const now = ctx.clock.now();
@@ -69,6 +81,31 @@ export async function assignUnmatchedPayment(
 
     const customerId = await findBorrower(tx, input.borrower);
     const order = await findLoan(tx, customerId, input.orderId);
+    const sameAssignment = (r: typeof unmatchedResolutions.$inferSelect) =>
+      r.customerId === customerId && (input.orderId === undefined || r.orderId === order.id);
+    // this submission already made its assignment: answered as it stands, undone or not
+    const [made] = await tx
+      .select({ resolution: unmatchedResolutions, by: operators.email, undoneBy: undoer.email })
+      .from(unmatchedResolutions)
+      .innerJoin(operators, eq(operators.id, unmatchedResolutions.operatorId))
+      .leftJoin(undoer, eq(undoer.id, unmatchedResolutions.undoneBy))
+      .where(
+        and(
+          eq(unmatchedResolutions.webhookId, hook.id),
+          eq(unmatchedResolutions.requestKey, input.requestKey),
+        ),
+      );
+    if (made) {
+      // the key of one submission sent with another borrower or loan is a client's mistake
+      if (!sameAssignment(made.resolution)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      return {
+        result: view(hook.id, made.resolution, made.by, made.undoneBy),
+        audit: {
+          replayed: true,
+          detail: { reason: input.reason, undone: made.resolution.undoneAt !== null },
+        },
+      };
+    }
     // the assignment in force, if any: one undone since no longer holds the money anywhere
     const [done] = await tx
       .select({ resolution: unmatchedResolutions, by: operators.email })
@@ -76,12 +113,10 @@ export async function assignUnmatchedPayment(
       .innerJoin(operators, eq(operators.id, unmatchedResolutions.operatorId))
       .where(and(eq(unmatchedResolutions.webhookId, hook.id), isNull(unmatchedResolutions.undoneAt)));
     if (done) {
-      const r = done.resolution;
       // the same borrower (and loan, when named) again is a double submit; anyone else is a conflict
-      if (r.customerId !== customerId || (input.orderId !== undefined && r.orderId !== order.id))
-        throw new AppError('UNMATCHED_ALREADY_RESOLVED');
+      if (!sameAssignment(done.resolution)) throw new AppError('UNMATCHED_ALREADY_RESOLVED');
       return {
-        result: view(hook.id, r, done.by),
+        result: view(hook.id, done.resolution, done.by, null),
         audit: { replayed: true, detail: { reason: input.reason } },
       };
     }
@@ -139,6 +174,9 @@ export async function assignUnmatchedPayment(
       reason: input.reason,
       operatorId: input.actor.operatorId!,
       createdAt: now,
+      requestKey: input.requestKey,
+      undoneAt: null,
+      undoReason: null,
     };
     await tx.insert(unmatchedResolutions).values(resolution);
     const [me] = await tx
@@ -146,7 +184,7 @@ export async function assignUnmatchedPayment(
       .from(operators)
       .where(eq(operators.id, input.actor.operatorId!));
     return {
-      result: view(hook.id, resolution, me?.email ?? ''),
+      result: view(hook.id, resolution, me?.email ?? '', null),
       audit: {
         before: { resolution: null },
         after: { action: 'assigned', customerId, orderId: order.id, repaymentId },
@@ -311,8 +349,17 @@ async function findLoan(tx: Tx, customerId: string, orderId: string | undefined)
 
 function view(
   id: string,
-  r: { customerId: string; orderId: string; repaymentId: string; amount: bigint; createdAt: Date },
+  r: {
+    customerId: string;
+    orderId: string;
+    repaymentId: string;
+    amount: bigint;
+    createdAt: Date;
+    undoneAt: Date | null;
+    undoReason: string | null;
+  },
   by: string,
+  undoneBy: string | null,
 ): UnmatchedAssignResponse {
   return {
     id,
@@ -322,5 +369,8 @@ function view(
     amount: r.amount.toString(),
     assignedBy: by,
     assignedAt: r.createdAt.toISOString(),
+    undone: r.undoneAt
+      ? { by: undoneBy ?? '', at: r.undoneAt.toISOString(), reason: r.undoReason ?? '' }
+      : null,
   };
 }

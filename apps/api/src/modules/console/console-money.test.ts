@@ -104,6 +104,8 @@ async function get(session: ConsoleSession, url: string) {
   const res = await t.app.inject({ method: 'GET', url, headers: session.get });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
+/** the Idempotency-Key of one confirmed "Confirm and assign" submission, as the console makes it */
+const assignKey = () => ({ 'idempotency-key': `assign-${randomUUID()}` });
 const twenty = <T>(f: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, f));
 
 /** Every ledger transaction sums to zero (the database refuses otherwise; checked here as well). */
@@ -442,12 +444,19 @@ describe('BE-05 issue 7 money that names no borrower', () => {
     const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
     const phone = await phoneOf(customerId);
     const unassignedBefore = await unassignedSuspense();
+    // one confirmed submission, sent 20 times (a double click, network retries): one key
+    const submission = assignKey();
     const results = await twenty(() =>
-      post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
-        borrower: `+63 ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`,
-        providerCode: 'GCASH',
-        reason: 'the payer called with the GCash receipt',
-      }),
+      post(
+        finance,
+        `/api/console/money/unmatched/${paid.id}/assign`,
+        {
+          borrower: `+63 ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`,
+          providerCode: 'GCASH',
+          reason: 'the payer called with the GCash receipt',
+        },
+        submission,
+      ),
     );
     for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
     const repaymentId = results[0]!.body.repaymentId as string;
@@ -522,12 +531,17 @@ describe('BE-05 issue 7 money that names no borrower', () => {
   it('BE-05: money naming no borrower assigned by customer id to a loan named, then applied to that loan through the held-money flow', async () => {
     const paid = await seedUnmatchedPayment(t, { amount: 50_000n });
     const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
-    const assigned = await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
-      borrower: customerId,
-      orderId,
-      providerCode: '7ELEVEN',
-      reason: 'receipt matched at the counter',
-    });
+    const assigned = await post(
+      finance,
+      `/api/console/money/unmatched/${paid.id}/assign`,
+      {
+        borrower: customerId,
+        orderId,
+        providerCode: '7ELEVEN',
+        reason: 'receipt matched at the counter',
+      },
+      assignKey(),
+    );
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     const repaymentId = assigned.body.repaymentId as string;
     const [held] = await db().select().from(repayments).where(eq(repayments.id, repaymentId));
@@ -551,17 +565,27 @@ describe('BE-05 issue 7 money that names no borrower', () => {
     const body = { providerCode: 'MAYA', reason: 'the payer sent the receipt' };
     expect(
       (
-        await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
-          ...body,
-          borrower: first.customerId,
-        })
+        await post(
+          finance,
+          `/api/console/money/unmatched/${paid.id}/assign`,
+          {
+            ...body,
+            borrower: first.customerId,
+          },
+          assignKey(),
+        )
       ).status,
     ).toBe(200);
     const keys = await ledgerKeys('suspense-assigned:');
-    const again = await post(admin, `/api/console/money/unmatched/${paid.id}/assign`, {
-      ...body,
-      borrower: other.customerId,
-    });
+    const again = await post(
+      admin,
+      `/api/console/money/unmatched/${paid.id}/assign`,
+      {
+        ...body,
+        borrower: other.customerId,
+      },
+      assignKey(),
+    );
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('UNMATCHED_ALREADY_RESOLVED');
     expect(typeof again.body.message).toBe('string');
@@ -588,7 +612,7 @@ describe('BE-05 issue 7 money that names no borrower', () => {
       [ok, 404, 'NOT_FOUND', `/api/console/money/unmatched/${randomUUID()}/assign`],
     ];
     for (const [body, status, code, at] of cases) {
-      const res = await post(finance, at ?? url, body);
+      const res = await post(finance, at ?? url, body, assignKey());
       expect(res.status, JSON.stringify([body, res.body])).toBe(status);
       expect(res.body.code).toBe(code);
     }
@@ -601,7 +625,7 @@ describe('BE-05 issue 7 money that names no borrower', () => {
     ).toHaveLength(0);
     expect((await unmatchedListed(paid.id))!.resolution).toBeNull();
     // and then the right request still works
-    expect((await post(finance, url, ok)).status).toBe(200);
+    expect((await post(finance, url, ok, assignKey())).status).toBe(200);
   });
 
   it('BE-05: money cannot be held on a loan never paid out: a named order whose payout failed is 404 UNMATCHED_LOAN_NOT_FOUND; nothing written', async () => {
@@ -610,12 +634,17 @@ describe('BE-05 issue 7 money that names no borrower', () => {
       disbursedAt: ago(HOUR),
       payout: 'failed',
     });
-    const res = await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
-      borrower: customerId,
-      orderId,
-      providerCode: 'GCASH',
-      reason: 'the payer sent the receipt',
-    });
+    const res = await post(
+      finance,
+      `/api/console/money/unmatched/${paid.id}/assign`,
+      {
+        borrower: customerId,
+        orderId,
+        providerCode: 'GCASH',
+        reason: 'the payer sent the receipt',
+      },
+      assignKey(),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(404);
     expect(res.body.code).toBe('UNMATCHED_LOAN_NOT_FOUND');
     expect(await ledgerKeys(`suspense-assigned:${paid.id}`)).toHaveLength(0);
@@ -634,12 +663,17 @@ describe('BE-05 issue 7 money that names no borrower', () => {
     // the 2 days between paying and the webhook would cost the borrower penalty
     expect(amountDueOn(loan, manilaDate(now))).toBeGreaterThan(dueThen);
     const paid = await seedUnmatchedPayment(t, { amount: dueThen, paidAt });
-    const assigned = await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
-      borrower: customerId,
-      orderId,
-      providerCode: 'GCASH',
-      reason: 'the payer sent the GCash receipt',
-    });
+    const assigned = await post(
+      finance,
+      `/api/console/money/unmatched/${paid.id}/assign`,
+      {
+        borrower: customerId,
+        orderId,
+        providerCode: 'GCASH',
+        reason: 'the payer sent the GCash receipt',
+      },
+      assignKey(),
+    );
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     const repaymentId = assigned.body.repaymentId as string;
     const [held] = await db().select().from(repayments).where(eq(repayments.id, repaymentId));
@@ -668,12 +702,17 @@ describe('BE-05 issue 7 money that names no borrower', () => {
   /** money naming no borrower, assigned by finance to the borrower named */
   async function assignedTo(borrower: string, amount: bigint, orderId?: string) {
     const paid = await seedUnmatchedPayment(t, { amount });
-    const res = await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
-      borrower,
-      ...(orderId ? { orderId } : {}),
-      providerCode: 'GCASH',
-      reason: 'the payer called with the GCash receipt',
-    });
+    const res = await post(
+      finance,
+      `/api/console/money/unmatched/${paid.id}/assign`,
+      {
+        borrower,
+        ...(orderId ? { orderId } : {}),
+        providerCode: 'GCASH',
+        reason: 'the payer called with the GCash receipt',
+      },
+      assignKey(),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return { ...paid, repaymentId: res.body.repaymentId as string };
   }
@@ -757,11 +796,16 @@ describe('BE-05 issue 7 money that names no borrower', () => {
     expect(made[0]!.detail).toMatchObject({ reason: 'wrong phone number typed: not the payer' });
 
     // assigned again, to the one who paid: held on their loan; the first stays in the history
-    const again = await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
-      borrower: right.customerId,
-      providerCode: 'GCASH',
-      reason: 'the real payer sent the receipt',
-    });
+    const again = await post(
+      finance,
+      `/api/console/money/unmatched/${paid.id}/assign`,
+      {
+        borrower: right.customerId,
+        providerCode: 'GCASH',
+        reason: 'the real payer sent the receipt',
+      },
+      assignKey(),
+    );
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.repaymentId).not.toBe(paid.repaymentId);
     expect(await orderBalance(right.orderId, 'suspense')).toBe(-110_000n);
@@ -781,6 +825,64 @@ describe('BE-05 issue 7 money that names no borrower', () => {
     expect((queue.body.items as { repaymentId: string }[]).map((i) => i.repaymentId)).toContain(
       again.body.repaymentId,
     );
+  });
+
+  it('BE-05: a late retry of a mistaken "Confirm and assign" after finance undid it assigns nothing (200, the undone assignment); a new submission with a new key assigns; the key of one submission with another borrower is 422', async () => {
+    const wrong = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const other = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+    const paid = await seedUnmatchedPayment(t, { amount: 120_000n });
+    const url = `/api/console/money/unmatched/${paid.id}/assign`;
+    const body = { borrower: wrong.customerId, providerCode: 'GCASH', reason: 'the payer sent the receipt' };
+    const submission = assignKey();
+    const first = await post(finance, url, body, submission);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.undone).toBeNull();
+    const undone = await post(finance, `/api/console/money/unmatched/${paid.id}/undo`, {
+      repaymentId: first.body.repaymentId,
+      reason: 'wrong borrower: not the payer',
+    });
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    const unassigned = await unassignedSuspense();
+
+    // the network retry of that submission arrives late: the undone assignment, nothing assigned
+    const late = await post(finance, url, body, submission);
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    expect(late.body).toMatchObject({
+      repaymentId: first.body.repaymentId,
+      customerId: wrong.customerId,
+      undone: {
+        by: ops.finance.email,
+        at: t.clock.now().toISOString(),
+        reason: 'wrong borrower: not the payer',
+      },
+    });
+    expect(await orderBalance(wrong.orderId, 'suspense')).toBe(0n);
+    expect(await unassignedSuspense()).toBe(unassigned);
+    expect(await ledgerKeys(`suspense-assigned:${paid.id}`)).toHaveLength(1);
+    expect(await listRepayments({ db: db(), clock: t.clock }, { customerId: wrong.customerId })).toEqual([]);
+    expect((await unmatchedListed(paid.id))!.resolution).toBeNull();
+    const audits = await auditsFor('money.unmatched.assign', paid.id);
+    expect(audits.at(-1)!.detail).toMatchObject({ replayed: true, undone: true });
+
+    // the same key naming someone else is a client's mistake, not a new assignment
+    const reused = await post(finance, url, { ...body, borrower: other.customerId }, submission);
+    expect(reused.status, JSON.stringify(reused.body)).toBe(422);
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await ledgerKeys(`suspense-assigned:${paid.id}`)).toHaveLength(1);
+
+    // finance means it: a new confirmed submission (a new key) assigns again, to whom it names
+    const meant = await post(finance, url, body, assignKey());
+    expect(meant.status, JSON.stringify(meant.body)).toBe(200);
+    expect(meant.body.repaymentId).not.toBe(first.body.repaymentId);
+    expect(meant.body.undone).toBeNull();
+    expect(await orderBalance(wrong.orderId, 'suspense')).toBe(-120_000n);
+    expect(await ledgerKeys(`suspense-assigned:${paid.id}`)).toHaveLength(2);
+    await expectBalancedLedger();
+
+    // and the request without a key is refused before anything is looked at
+    const keyless = await post(finance, url, body);
+    expect(keyless.status).toBe(400);
+    expect(keyless.body.code).toBe('IDEMPOTENCY_KEY_MISSING');
   });
 
   it('BE-05: an assignment whose held money was applied, refunded or is being refunded cannot be undone: 409 UNMATCHED_HELD_MONEY_RESOLVED; an unknown assignment 404; nothing written but the audit entry', async () => {
@@ -887,12 +989,17 @@ describe('BE-05 issue 7 money that names no borrower', () => {
       expect(refused.status, JSON.stringify(refused.body)).toBe(404);
       expect(refused.body.code).toBe(code);
     }
-    const assign = await post(finance, `/api/console/money/unmatched/${paid.id}/assign`, {
-      borrower: res.body.customerId,
-      orderId: res.body.orderId,
-      providerCode: 'GCASH',
-      reason: 'confirmed after the preview',
-    });
+    const assign = await post(
+      finance,
+      `/api/console/money/unmatched/${paid.id}/assign`,
+      {
+        borrower: res.body.customerId,
+        orderId: res.body.orderId,
+        providerCode: 'GCASH',
+        reason: 'confirmed after the preview',
+      },
+      assignKey(),
+    );
     expect(assign.status).toBe(200);
     const done = await post(finance, url, { borrower: older.customerId });
     expect(done.status).toBe(409);
@@ -926,11 +1033,16 @@ describe('BE-05 issue 7 money that names no borrower', () => {
     const { customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
     for (const role of ['support', 'underwriter'] as const) {
       const session = await signInOperator(t, ops[role]);
-      const res = await post(session, `/api/console/money/unmatched/${paid.id}/assign`, {
-        borrower: customerId,
-        providerCode: 'GCASH',
-        reason: 'trying without the role',
-      });
+      const res = await post(
+        session,
+        `/api/console/money/unmatched/${paid.id}/assign`,
+        {
+          borrower: customerId,
+          providerCode: 'GCASH',
+          reason: 'trying without the role',
+        },
+        assignKey(),
+      );
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('FORBIDDEN');
     }

@@ -35,6 +35,7 @@ import {
   writeOffResponse,
 } from '@pisonow/domain';
 import { errorSchema } from '../../lib/http.ts';
+import { requiredIdempotencyKey } from '../../plugins/app/idempotency.ts';
 import { actorOf } from '../../plugins/app/operator-auth.ts';
 import { cancelLoan, decideApproval, getLoanMoney, listApprovals, waiveCharges } from './loan-money.ts';
 import { moneyContext } from './money-context.ts';
@@ -240,7 +241,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Assigns money naming no borrower to the borrower who paid: it becomes their held money on one of their loans (audited)',
+          'Assigns money naming no borrower to the borrower who paid: it becomes their held money on one of their loans (audited; Idempotency-Key required, one per confirmed submission)',
         security,
         params: unmatchedParams,
         body: unmatchedAssignRequest,
@@ -252,6 +253,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         unmatchedId: request.params.unmatchedId,
         ...request.body,
+        requestKey: requiredIdempotencyKey(request.headers),
       }),
   );
 

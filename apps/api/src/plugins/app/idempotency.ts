@@ -24,6 +24,20 @@ declare module 'fastify' {
 }
 
 /**
+ * The Idempotency-Key a console money action requires, checked as this plugin checks a borrower's.
+ * The console's actions keep the key with what they create (a waiver, an assignment) instead of a
+ * stored answer: the plugin's claims are per borrower, and a key kept with the row still answers
+ * once the row has changed since (an assignment undone), which a stored answer would not say.
+ */
+export function requiredIdempotencyKey(headers: FastifyRequest['headers']): string {
+  const header = headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key) throw new AppError('IDEMPOTENCY_KEY_MISSING');
+  if (!KEY_PATTERN.test(key)) throw new AppError('VALIDATION_FAILED');
+  return key;
+}
+
+/**
  * The id a use case gives the row it creates under an Idempotency-Key (a UUID, version 8): the same
  * borrower, route and key always give the same id, so a request re-run after its first attempt died
  * finds what that attempt committed instead of creating a second one.
