@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { followStoredClock } from '../../app.ts';
 import { creditReports, retentionRecords, sandboxClock } from '../../db/schema/index.ts';
 import { MS, OffsetClock } from '../../lib/clock.ts';
+import { JOBS } from '../../plugins/app/job-types.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
 import { withdrawalBody } from '../../test/order-fixtures.ts';
 import { client, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -122,5 +123,43 @@ describe('BE-09 moving the test clock runs every scheduled job that became due',
   it('BE-09 a move of nothing runs nothing; GET runs nothing', async () => {
     expect((await moveTo(t.clock.now().toISOString())).lines).toEqual([]);
     expect((await client(t.app).json('GET', '/api/sandbox/clock')).body.jobsRun).toEqual([]);
+  });
+});
+
+describe('BE-09 a job that fails during a move of the test clock is retried by the queue', () => {
+  let q: TestApp;
+  beforeAll(async () => {
+    q = await createTestApp({ JOBS: '1' });
+  });
+  afterAll(async () => q?.close());
+
+  it('BE-09 servicing.day failing partway (after the accrual, in the delinquency buckets) is listed as failed and queued with its retry policy', async () => {
+    // Fails the day job once, in the database, with no hook in the code: its delinquency step
+    // starts by deleting from loan_delinquency, and a statement trigger fires even when no row
+    // goes; a sequence is not rolled back with the failed transaction, so only the first run fails.
+    for (const statement of [
+      sql`create sequence test_day_job_runs`,
+      sql.raw(`create function test_fail_day_job_once() returns trigger language plpgsql as $$
+        begin
+          if nextval('test_day_job_runs') = 1 then raise exception 'test: the day job fails once'; end if;
+          return null;
+        end $$`),
+      sql`create trigger test_fail_day_job_once before delete on loan_delinquency
+        for each statement execute function test_fail_day_job_once()`,
+    ])
+      await q.database.db.execute(statement);
+
+    // 10:00 on 22 November → 00:10 on the 23rd: the day job's 00:05 run is due
+    const moved = await client(q.app).json('POST', '/api/sandbox/clock', { to: '2026-11-23T00:10:00+08:00' });
+    expect(moved.status).toBe(200);
+    const lines = moved.body.jobsRun as string[];
+    const failed = lines.find((line) => line.startsWith('servicing.day'));
+    expect(failed).toMatch(/^servicing\.day failed: .+; queued for retry \(job [0-9a-f-]{36}\)$/s);
+    // the others still ran
+    expect(lines).toContainEqual(expect.stringMatching(/^engagement\.coupons-expire \(\d+ expired/));
+
+    const id = /\(job ([0-9a-f-]{36})\)$/.exec(failed!)![1]!;
+    const job = await q.app.jobs.boss()!.getJobById(JOBS.servicingDay.name, id);
+    expect(job).toMatchObject({ name: 'servicing.day', data: {}, ...JOBS.servicingDay.retry });
   });
 });

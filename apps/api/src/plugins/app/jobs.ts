@@ -70,7 +70,9 @@ export default fp(
         app.log.warn({ job: type.name }, 'jobs are off (JOBS=0); job not queued');
         return null;
       }
-      return boss.send(type.name, payload, options);
+      // the job carries its registry retry policy itself, not only through its queue's: a queue
+      // made before the job had one, or a retry sent before the queue was updated, still retries
+      return boss.send(type.name, payload, { ...type.retry, ...options });
     };
 
     const jobs: Jobs = {
