@@ -35,8 +35,10 @@ export function repaymentRecordStatus(state: RepaymentState): RepaymentRecordSta
 /**
  * `paid_before_extension`: a full payment made before an extension and reported after it, on a loan
  * whose history since cannot be undone by itself (CO-02, BE-10: settledBeforeExtensions); the loan
- * is left as it is and finance refunds the money or settles the loan by hand
+ * is left as it is. Finance refunds the money, or applies it: it then pays what the loan owes on
+ * the day finance applies it (the extension stands), and the rest is held as `left_after_settling`
  */
+/** `left_after_settling`: what held money applied as a full payment did not need, for a refund */
 export const HELD_REASONS = [
   'amount_mismatch',
   'already_settled',
@@ -44,6 +46,7 @@ export const HELD_REASONS = [
   'duplicate',
   'unmatched',
   'paid_before_extension',
+  'left_after_settling',
 ] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
 

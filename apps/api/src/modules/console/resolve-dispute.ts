@@ -50,6 +50,7 @@ export async function resolveDispute(
         purpose: request.purpose,
         reason: `dispute ${dispute.id}: ${request.note}`,
         now,
+        log: ctx.log,
       });
       applied = { amount: BigInt(result.amount) };
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   CANCELLATION_WINDOW_MS,
   DEFAULT_LOCALE,
@@ -25,6 +26,7 @@ import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { decide, loadLoan, loadLoans, persistLoanOutcome } from '../servicing/loan-record.ts';
 import { extensionDisclosure, keepExtensionDisclosure } from '../servicing/extension-disclosure.ts';
 import { samePayoutAccount } from '../servicing/change-payout-account.ts';
+import { extensionsPaidOn, recordReversedExtensions } from '../servicing/reversed-extensions.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { listUnmatchedPayments } from './list-unmatched-payments.ts';
 import { auditedAction, destinationSummary, type Audited, type MoneyContext } from './money-context.ts';
@@ -147,7 +149,9 @@ export async function applySuspense(
 ): Promise<SuspenseResolutionResponse> {
   const now = ctx.clock.now();
   const what = { action: 'money.suspense.apply', targetType: 'repayment', targetId: input.repaymentId };
-  return auditedAction(ctx, input.actor, what, (tx) => applyHeldRepayment(tx, { ...input, now }));
+  return auditedAction(ctx, input.actor, what, (tx) =>
+    applyHeldRepayment(tx, { ...input, now, log: ctx.log }),
+  );
 }
 
 /**
@@ -162,6 +166,8 @@ export async function applyHeldRepayment(
     purpose: 'full' | 'extension' | 'partial';
     reason: string;
     now: Date;
+    /** where an anomaly of a reversed extension is logged (recordReversedExtensions) */
+    log: FastifyBaseLogger;
   },
 ): Promise<Audited<SuspenseResolutionResponse>> {
   const { now } = input;
@@ -176,13 +182,21 @@ export async function applyHeldRepayment(
     };
   }
   const { amount, paidAt } = heldMoney(repayment);
+  // CO-02, BE-10: the extensions paid on the loan, listed as the webhook lists them, so money paid
+  // before some of them reverses them exactly as its webhook would have; when the reversal cannot
+  // be built, the money counts as the loan stands today (`appliedAt`) and what it does not need
+  // stays held (`leftHeld`)
+  const extensionsPaid = input.purpose === 'extension' ? [] : await extensionsPaidOn(tx, repayment.orderId);
   const outcome = decide(found.loan, {
     type: 'suspense_applied',
     purpose: input.purpose,
     amount,
     paidAt,
     reference: `suspense:${repayment.id}`,
+    ...(extensionsPaid.length > 0 ? { extensionsPaid } : {}),
+    appliedAt: now,
   });
+  const applied = amount - (outcome.leftHeld ?? 0n);
   // CO-02, RA 3765: an extension bought with held money has its disclosure statement too, the one
   // in force when the payer paid (the extension is booked as of then), in the borrower's language;
   // the borrower's own attempt may already have kept the one they read, and that copy stays
@@ -193,6 +207,37 @@ export async function applyHeldRepayment(
     repaymentId: repayment.id,
     paidAt: paidAt.toISOString(),
   });
+  await recordReversedExtensions(tx, {
+    outcome,
+    customerId: repayment.customerId,
+    orderId: repayment.orderId,
+    settledBy: repayment.id,
+    now,
+    log: input.log,
+    actor: input.actor,
+  });
+  // the rest of the money, which the loan did not need, is the borrower's held money on a record of
+  // its own (the same paid-at), listed in the queue for finance to refund
+  const leftHeldId = outcome.leftHeld ? randomUUID() : null;
+  if (leftHeldId)
+    await tx.insert(repayments).values({
+      id: leftHeldId,
+      orderId: repayment.orderId,
+      customerId: repayment.customerId,
+      purpose: repayment.purpose,
+      channel: repayment.channel,
+      provider: repayment.provider,
+      providerCode: repayment.providerCode,
+      amount: outcome.leftHeld!,
+      state: 'held',
+      heldReason: 'left_after_settling',
+      amountReceived: outcome.leftHeld!,
+      expiresAt: repayment.expiresAt,
+      paidAt,
+      channelReference: repayment.channelReference,
+      createdAt: now,
+      updatedAt: now,
+    });
   if (statement?.extended) {
     const [borrower] = await tx
       .select({ locale: customers.locale })
@@ -211,21 +256,30 @@ export async function applyHeldRepayment(
     repayment,
     action: 'applied',
     purpose: input.purpose,
-    amount,
+    amount: applied,
     reason: input.reason,
     operatorId: input.actor.operatorId!,
     now,
   });
   return {
-    result: response(repayment.id, 'applied', amount, outcome.status, null),
+    result: response(repayment.id, 'applied', applied, outcome.status, null),
     audit: {
       before: {
         repaymentState: repayment.state,
         heldReason: repayment.heldReason,
         orderStatus: found.order.status,
       },
-      after: { repaymentState: 'paid', orderStatus: outcome.status },
-      detail: { reason: input.reason, purpose: input.purpose, amount: amount.toString() },
+      after: {
+        repaymentState: 'paid',
+        orderStatus: outcome.status,
+        ...(leftHeldId
+          ? { leftHeld: { repaymentId: leftHeldId, amount: outcome.leftHeld!.toString() } }
+          : {}),
+        ...(outcome.reversedExtensions?.length
+          ? { reversedExtensions: outcome.reversedExtensions.map((r) => r.reference) }
+          : {}),
+      },
+      detail: { reason: input.reason, purpose: input.purpose, amount: applied.toString() },
     },
   };
 }

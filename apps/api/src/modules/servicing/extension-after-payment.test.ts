@@ -5,6 +5,7 @@ import { formatPeso, manilaDate } from '@pisonow/domain';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
 import { createOperators, signInOperator } from '../../test/console-fixtures.ts';
+import { seedUnmatchedPayment } from '../../test/money-fixtures.ts';
 import { issueCoupon } from '../coupons/issue-coupon.ts';
 import {
   auditLog,
@@ -529,5 +530,288 @@ describe('CO-02 BE-10 BE-05 held money paid before the code, applied by finance 
     );
     expect(await accountOf(b.orderId, 'suspense')).toBe(0n);
     expect(await ledgerBalanced()).toBe(true);
+  });
+});
+
+const applyAs = async (repaymentId: string, purpose: 'full' | 'partial' | 'extension', reason: string) => {
+  const finance = await financeSession();
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/console/money/suspense/${repaymentId}/apply`,
+    headers: { ...finance.write, 'content-type': 'application/json' },
+    payload: JSON.stringify({ purpose, reason }),
+  });
+};
+const heldOn = (orderId: string) =>
+  db()
+    .select()
+    .from(repayments)
+    .where(and(eq(repayments.orderId, orderId), eq(repayments.state, 'held')));
+
+describe('CO-02 BE-10 BE-05 finance applies a full payment made before an extension (review: it could only be refunded)', () => {
+  it('CO-02 BE-10 BE-05 the review\u2019s scenario: 7-Eleven day 1, e-wallet extension day 2, a partial payment day 3, the code reported day 4 and held; Apply as full settles the loan with what is owed that day, the rest held on a record of its own and refunded, the fee kept', async () => {
+    const b = await borrowerWithLoan();
+    await moveClock({ advanceDays: 5 });
+    const owed = (await bill(b.h, b.orderId)).balance.total as string;
+    // day 1: the whole amount paid at 7-Eleven; the provider reports it only on day 4
+    const code = (
+      await repay(b.h, b.orderId, { expectedAmount: owed, channel: 'otc', providerCode: '7ELEVEN' })
+    ).body;
+    const paidAt = t.clock.now().toISOString();
+    // day 2: an extension by e-wallet, paid at once
+    await moveClock({ advanceDays: 1 });
+    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
+    const ewallet = (await repay(b.h, b.orderId, { purpose: 'extension', expectedAmount: quote.amount }))
+      .body;
+    expect((await simulate(ewallet.id, { outcome: 'pay' })).body.result).toBe('applied');
+    // day 3: ₱500.00 by bank transfer, held (another amount), applied by finance as a partial payment
+    await moveClock({ advanceDays: 1 });
+    const transfer = (
+      await repay(b.h, b.orderId, {
+        expectedAmount: (await bill(b.h, b.orderId)).balance.total,
+        channel: 'bank_transfer',
+        providerCode: 'BANK_TRANSFER',
+      })
+    ).body;
+    expect((await simulate(transfer.id, { outcome: 'pay_different', amount: '50000' })).body.result).toBe(
+      'held',
+    );
+    const partial = await applyAs(transfer.id, 'partial', 'the borrower paid part by transfer');
+    expect(partial.statusCode, partial.body).toBe(200);
+    // day 4: the code's webhook; the partial payment between means the extension cannot be reversed
+    await moveClock({ advanceDays: 1 });
+    expect((await simulate(code.id, { outcome: 'pay_late', paidAt })).body.result).toBe('held');
+    expect(await repayment(b.h, code.id)).toMatchObject({
+      state: 'held',
+      heldReason: 'paid_before_extension',
+      amountReceived: owed,
+    });
+    const extended = await bill(b.h, b.orderId);
+    expect(extended).toMatchObject({ status: 'extended', dueDate: quote.newDueDate });
+    const owedToday = BigInt(extended.balance.total as string);
+    expect(owedToday).toBe(BigInt(owed) - 50_000n);
+    const feeIncomeExtended = await accountOf(b.orderId, 'fee_income');
+
+    // finance applies the code's money as a repayment in full: 409 SUSPENSE_CANNOT_APPLY before
+    const applied = await applyAs(code.id, 'full', 'paid at 7-Eleven before the extension');
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({
+      action: 'applied',
+      amount: String(owedToday),
+      orderStatus: 'settled',
+    });
+    // settled as it stands today: the extension stands (its due date, its fee as income)
+    expect(await bill(b.h, b.orderId)).toMatchObject({
+      status: 'settled',
+      dueDate: quote.newDueDate,
+      balance: { total: '0', extensions: 1 },
+    });
+    expect(await accountOf(b.orderId, 'fee_income')).toBe(feeIncomeExtended);
+    const [settlement] = await db()
+      .select()
+      .from(loanTransactions)
+      .where(eq(loanTransactions.idempotencyKey, `payment:suspense:${code.id}`));
+    expect(settlement).toMatchObject({ businessDate: manilaDate(t.clock.now()), cash: owedToday });
+    expect(await repayment(b.h, code.id)).toMatchObject({ state: 'paid' });
+    expect(
+      await db().select().from(suspenseResolutions).where(eq(suspenseResolutions.repaymentId, code.id)),
+    ).toMatchObject([{ action: 'applied', purpose: 'full', amount: owedToday }]);
+    // the rest is the borrower's held money on a record of its own, the code's paid-at
+    const held = await heldOn(b.orderId);
+    expect(held).toHaveLength(1);
+    const rest = held[0]!;
+    expect(rest).toMatchObject({
+      heldReason: 'left_after_settling',
+      amountReceived: 50_000n,
+      paidAt: new Date(paidAt),
+    });
+    expect(await repayment(b.h, rest.id)).toMatchObject({
+      state: 'held',
+      heldReason: 'left_after_settling',
+      amountReceived: '50000',
+    });
+    expect(await accountOf(b.orderId, 'suspense')).toBe(-50_000n);
+    expect(await ledgerBalanced()).toBe(true);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'money.suspense.apply'), eq(auditLog.targetId, code.id)));
+    expect(audit).toMatchObject({
+      outcome: 'ok',
+      after: { orderStatus: 'settled', leftHeld: { repaymentId: rest.id, amount: '50000' } },
+    });
+
+    // Apply again (a console tab left open): a replay, nothing posted twice
+    const postings = (await db().select().from(ledgerTransactions)).length;
+    expect((await applyAs(code.id, 'full', 'again')).statusCode).toBe(200);
+    expect((await db().select().from(ledgerTransactions)).length).toBe(postings);
+    expect(await heldOn(b.orderId)).toHaveLength(1);
+
+    // finance finds the rest in the queue and refunds it
+    const finance = await financeSession();
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/console/money/suspense',
+      headers: finance.get,
+    });
+    const items = (queue.json() as { items: { repaymentId: string; orderId: string; heldReason: string }[] })
+      .items;
+    expect(items.filter((i) => i.orderId === b.orderId)).toEqual([
+      expect.objectContaining({ repaymentId: rest.id, amount: '50000', heldReason: 'left_after_settling' }),
+    ]);
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/money/suspense/${rest.id}/refund`,
+      headers: { ...finance.write, 'content-type': 'application/json' },
+      payload: JSON.stringify({ reason: 'left over after settling the loan' }),
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(await accountOf(b.orderId, 'suspense')).toBe(0n);
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('CO-02 BE-10 BE-05 money naming no borrower paid at T1, assigned after an extension paid the next day: Apply as full lists the extensions as the webhook does and reverses it', async () => {
+    const b = await borrowerWithLoan();
+    await moveClock({ advanceDays: 5 });
+    const before = await bill(b.h, b.orderId);
+    const owed = BigInt(before.balance.total as string);
+    const paidAt = t.clock.now();
+    // day 2: an extension by e-wallet
+    await moveClock({ advanceDays: 1 });
+    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
+    const ewallet = (await repay(b.h, b.orderId, { purpose: 'extension', expectedAmount: quote.amount }))
+      .body;
+    expect((await simulate(ewallet.id, { outcome: 'pay' })).body.result).toBe('applied');
+    const feeIncomeExtended = await accountOf(b.orderId, 'fee_income');
+    // the money paid on day 1 on a dashboard link arrives now, naming nobody; finance assigns it
+    const paid = await seedUnmatchedPayment(t, { amount: owed, paidAt });
+    const finance = await financeSession();
+    const assigned = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/money/unmatched/${paid.id}/assign`,
+      headers: {
+        ...finance.write,
+        'content-type': 'application/json',
+        'idempotency-key': `assign-${paid.id}`,
+      },
+      payload: JSON.stringify({
+        borrower: b.customerId,
+        orderId: b.orderId,
+        providerCode: 'GCASH',
+        reason: 'the payer sent the receipt',
+      }),
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const heldId = (assigned.json() as { repaymentId: string }).repaymentId;
+
+    const applied = await applyAs(heldId, 'full', 'paid in full before the extension');
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({ amount: String(owed), orderStatus: 'settled' });
+    // as the webhook would have: settled as of T1 with the first due date, the extension reversed
+    expect(await bill(b.h, b.orderId)).toMatchObject({
+      status: 'settled',
+      dueDate: before.dueDate,
+      balance: { total: '0', extensions: 0 },
+    });
+    expect(await repayment(b.h, ewallet.id)).toMatchObject({ state: 'held', heldReason: 'already_settled' });
+    expect((await accountOf(b.orderId, 'fee_income')) - feeIncomeExtended).toBe(BigInt(quote.fee));
+    expect(await accountOf(b.orderId, 'suspense')).toBe(-BigInt(quote.amount));
+    expect((await heldOn(b.orderId)).map((r) => r.id)).toEqual([ewallet.id]);
+    expect(await ledgerBalanced()).toBe(true);
+  });
+});
+
+describe('CO-02 BE-10 EN-07 a coupon the domain took back but not found spent never blocks the payment', () => {
+  it('CO-02 BE-10 BE-05 EN-07 the code\u2019s webhook is recorded and answered (the loan settled, the extension reversed); the missing coupon is audited and logged for finance', async () => {
+    const b = await borrowerWithLoan();
+    await moveClock({ advanceDays: 9 });
+    const { coupon } = await db().transaction((tx) =>
+      issueCoupon(tx, {
+        customerId: b.customerId,
+        rule: 'operator',
+        type: 'repayment',
+        amount: 100n,
+        validDays: 30,
+        sourceKey: `test-anomaly-${b.orderId}`,
+        now: t.clock.now(),
+      }),
+    );
+    const before = await bill(b.h, b.orderId);
+    const owed = before.balance.total as string;
+    const code = (
+      await repay(b.h, b.orderId, { expectedAmount: owed, channel: 'otc', providerCode: '7ELEVEN' })
+    ).body;
+    const paidAt = t.clock.now().toISOString();
+    await moveClock({ advanceDays: 1 });
+    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
+    const cash = BigInt(quote.amount) - 100n;
+    const extension = (
+      await repay(b.h, b.orderId, { purpose: 'extension', couponId: coupon.id, expectedAmount: String(cash) })
+    ).body;
+    expect((await simulate(extension.id, { outcome: 'pay' })).body.result).toBe('applied');
+    // the coupon's row no longer says it was spent on that extension (changed by hand, or a bug)
+    await db().update(coupons).set({ usedOnRepaymentId: code.id }).where(eq(coupons.id, coupon.id));
+    const errors: unknown[][] = [];
+    const logError = t.app.log.error.bind(t.app.log);
+    t.app.log.error = ((...args: unknown[]) => {
+      errors.push(args);
+      return (logError as (...a: unknown[]) => void)(...args);
+    }) as typeof t.app.log.error;
+
+    try {
+      const delivered = await simulate(code.id, { outcome: 'pay_late', paidAt });
+      expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+      expect(delivered.body.result).toBe('applied');
+    } finally {
+      t.app.log.error = logError;
+    }
+    // the borrower's full payment is recorded: settled as of T1, the extension reversed
+    expect(await bill(b.h, b.orderId)).toMatchObject({
+      status: 'settled',
+      dueDate: before.dueDate,
+      balance: { total: '0', extensions: 0 },
+    });
+    expect(await repayment(b.h, code.id)).toMatchObject({ state: 'paid', amountReceived: owed });
+    expect(await repayment(b.h, extension.id)).toMatchObject({
+      state: 'held',
+      heldReason: 'already_settled',
+    });
+    expect(await accountOf(b.orderId, 'coupon_expense')).toBe(0n);
+    expect(await ledgerBalanced()).toBe(true);
+    // the coupon is left as it was found; finance is told to give it back by hand
+    const [row] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(row).toMatchObject({ state: 'used', usedOnRepaymentId: code.id });
+    const anomalies = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'money.reversed_extension.coupon_not_given_back'),
+          eq(auditLog.targetId, extension.id),
+        ),
+      );
+    expect(anomalies).toHaveLength(1);
+    expect(anomalies[0]).toMatchObject({
+      outcome: 'failed',
+      role: 'system',
+      operatorId: null,
+      detail: { orderId: b.orderId, settledBy: code.id, couponAmount: '100' },
+    });
+    // logged as an error, with ids only: no phone number or name of the borrower
+    const logged = errors.filter((e) => String(e[1]).includes('coupon of a reversed extension'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]![0]).toEqual({
+      orderId: b.orderId,
+      extensionRepaymentId: extension.id,
+      settledBy: code.id,
+    });
+    // a replay of the delivery changes nothing and records no second anomaly
+    expect((await simulate(code.id, { outcome: 'pay_late', paidAt })).body.result).toBe('replayed');
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'money.reversed_extension.coupon_not_given_back')),
+    ).toHaveLength(1);
   });
 });

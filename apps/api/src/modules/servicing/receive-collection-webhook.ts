@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { balanced } from '@pisonow/domain';
-import { providerWebhooks, repayments, suspenseResolutions } from '../../db/schema/index.ts';
-import type { Tx } from '../../db/client.ts';
+import { providerWebhooks, repayments } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { storableJson } from '../../lib/storable-json.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { decide, loadLoan, persistLoanOutcome } from './loan-record.ts';
 import type { ServicingContext } from './servicing-context.ts';
-import { consumeRepaymentCoupon, giveRepaymentCouponBack, reservedCouponFor } from '../coupons/use-coupon.ts';
+import { consumeRepaymentCoupon, reservedCouponFor } from '../coupons/use-coupon.ts';
+import { systemActor } from '../console/audit.ts';
+import { extensionsPaidOn, recordReversedExtensions } from './reversed-extensions.ts';
 
 export type WebhookResult =
   'forged' | 'replayed' | 'unknown' | 'applied' | 'held' | 'closed' | 'ignored' | 'unread';
@@ -171,9 +172,8 @@ export async function receiveCollectionWebhook(
     // EN-07: the coupon this attempt reserved pays its part in this same transaction, or not at all
     const coupon = await reservedCouponFor(tx, attempt, paidAt, now);
     // CO-02, BE-10: the extensions paid on this loan, with their payers' paid-at: a full payment made
-    // before some of them reverses them when it settled the loan as of its paid-at. Paid by the
-    // borrower's own attempt (reference: the attempt), or applied by finance from held money
-    // (reference suspense:<held repayment>, paid-at the held money's: heldMoney)
+    // before some of them reverses them when it settled the loan as of its paid-at (the suspense
+    // queue's Apply lists them the same way: extensionsPaidOn)
     const extensionsPaid = attempt.purpose === 'full' ? await extensionsPaidOn(tx, attempt.orderId) : [];
     const outcome = decide(found.loan, {
       type: 'payment_received',
@@ -219,61 +219,17 @@ export async function receiveCollectionWebhook(
         updatedAt: now,
       })
       .where(eq(repayments.id, attempt.id));
-    // CO-02: an extension this payment reversed is held money now (its cash moved to suspense with
-    // the reversal): the borrower sees it held, and finance refunds it from the suspense queue
-    const reversed = (outcome.reversedExtensions ?? []).filter((r) => !r.reference.startsWith('suspense:'));
-    if (reversed.length > 0)
-      await tx
-        .update(repayments)
-        .set({ state: 'held', heldReason: 'already_settled', updatedAt: now })
-        .where(
-          and(
-            inArray(
-              repayments.id,
-              reversed.map((r) => r.reference),
-            ),
-            eq(repayments.state, 'paid'),
-          ),
-        );
-    // the coupon that paid part of a reversed extension paid nothing: the borrower has it back
-    for (const r of reversed.filter((x) => x.coupon)) {
-      const back = await giveRepaymentCouponBack(tx, {
-        customerId: attempt.customerId,
-        repaymentId: r.reference,
-        now,
-      });
-      // its expense was just undone on the loan: a coupon not found spent there would be lost
-      if (!back) throw new Error(`coupon spent on extension ${r.reference} not found to give back`);
-    }
-    // An extension finance applied from held money: that money's record stays resolved (applied,
-    // as audited); what the reversal put back in suspense is held money of its own, on a record of
-    // its own, so the borrower sees it and finance refunds it from the queue like any other
-    for (const r of outcome.reversedExtensions ?? []) {
-      if (!r.reference.startsWith('suspense:')) continue;
-      const [source] = await tx
-        .select()
-        .from(repayments)
-        .where(eq(repayments.id, r.reference.slice('suspense:'.length)));
-      if (!source) throw new Error(`held money ${r.reference} not found`);
-      await tx.insert(repayments).values({
-        id: randomUUID(),
-        orderId: source.orderId,
-        customerId: source.customerId,
-        purpose: 'extension',
-        channel: source.channel,
-        provider: source.provider,
-        providerCode: source.providerCode,
-        amount: r.amount,
-        state: 'held',
-        heldReason: 'already_settled',
-        amountReceived: r.amount,
-        expiresAt: source.expiresAt,
-        paidAt: source.paidAt ?? source.createdAt,
-        channelReference: source.channelReference,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
+    // CO-02: what the extensions this payment reversed leave: their money held for a refund, their
+    // coupons given back (one found missing is recorded for finance, never a failed delivery)
+    await recordReversedExtensions(tx, {
+      outcome,
+      customerId: attempt.customerId,
+      orderId: attempt.orderId,
+      settledBy: attempt.id,
+      now,
+      log: ctx.log,
+      actor: systemActor(`collections.webhook:${ctx.collections.name}`),
+    });
     // A settled loan takes no payment: an attempt still open on it (an extension opened after this
     // payment was made) is closed here, not offered as payable. The provider's collection cannot be
     // withdrawn from here; money paid on it anyway is held as already_settled.
@@ -284,33 +240,4 @@ export async function receiveCollectionWebhook(
         .where(and(eq(repayments.orderId, attempt.orderId), eq(repayments.state, 'pending')));
     return finish(outcome.held ? 'held' : 'applied');
   });
-}
-
-/**
- * CO-02: the extensions paid on a loan, each with its payer's paid-at (settledBeforeExtensions): an
- * extension attempt paid by itself (reference: the attempt), or held money finance applied as an
- * extension (reference `suspense:<held repayment>`, the key applySuspense gives it; paid-at: when
- * that money was paid, heldMoney).
- */
-async function extensionsPaidOn(tx: Tx, orderId: string): Promise<{ reference: string; paidAt: Date }[]> {
-  const rows = await tx
-    .select({
-      id: repayments.id,
-      purpose: repayments.purpose,
-      paidAt: repayments.paidAt,
-      createdAt: repayments.createdAt,
-      resolution: suspenseResolutions.action,
-      appliedAs: suspenseResolutions.purpose,
-    })
-    .from(repayments)
-    .leftJoin(suspenseResolutions, eq(suspenseResolutions.repaymentId, repayments.id))
-    .where(and(eq(repayments.orderId, orderId), eq(repayments.state, 'paid')));
-  const paid: { reference: string; paidAt: Date }[] = [];
-  for (const r of rows) {
-    if (r.resolution === 'applied') {
-      if (r.appliedAs === 'extension')
-        paid.push({ reference: `suspense:${r.id}`, paidAt: r.paidAt ?? r.createdAt });
-    } else if (r.purpose === 'extension' && r.paidAt) paid.push({ reference: r.id, paidAt: r.paidAt });
-  }
-  return paid;
 }
