@@ -160,3 +160,51 @@ describe('ST-04 VAL-07 VAL-14 a corrected payee name on the same account is a ne
     expect(order!.payoutDestination).not.toHaveProperty('payeeMiddleName');
   });
 });
+
+describe('ST-04 VAL-07 a blank optional detail is the same as one left out', () => {
+  // The form's parser drops an empty middle name, but a destination stored earlier may keep it as
+  // '' (or spaces): stored here as such a destination was, and compared with what the form sends.
+  const storeDestination = async (orderId: string, changes: Record<string, unknown>) => {
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    await t.database.db
+      .update(orders)
+      .set({ payoutDestination: { ...order!.payoutDestination, ...changes } })
+      .where(eq(orders.id, orderId));
+  };
+  const put = (b: { orderId: string; h: Record<string, string> }, body: object) =>
+    api.json('PUT', `/api/orders/${b.orderId}/payout-account`, body, b.h);
+
+  it('ST-04 VAL-07 the account that failed, stored with an empty or blank middle name, sent again without one is 400 PAYOUT_UNCHANGED: not tried again', async () => {
+    for (const [phone, blank] of [
+      ['9197100006', ''],
+      ['9197100007', '   '],
+    ] as const) {
+      const b = await failedPayout(phone);
+      await storeDestination(b.orderId, { payeeMiddleName: blank });
+      const again = await put(b, {
+        ...b.steps.bankInfo,
+        account: '09171230000',
+        confirmAccount: '09171230000',
+      });
+      expect(again, JSON.stringify(blank)).toMatchObject({ status: 400, body: { code: 'PAYOUT_UNCHANGED' } });
+      const attempts = await t.database.db.select().from(payouts).where(eq(payouts.orderId, b.orderId));
+      expect(attempts).toHaveLength(1);
+      expect((await eventsOf(b.orderId)).filter((e) => e.event === 'payout_account_fixed')).toHaveLength(0);
+    }
+  });
+
+  it('ST-04 VAL-07 a double tap of the fix whose stored destination has an empty middle name and whose repeat has none is answered 200 as the first; nothing written again', async () => {
+    const b = await failedPayout('9197100008');
+    const fixed = { ...b.steps.bankInfo, account: '09171239871', confirmAccount: '09171239871' };
+    expect((await put(b, fixed)).status).toBe(200);
+    await storeDestination(b.orderId, { payeeMiddleName: '' });
+    for (const repeat of [fixed, { ...fixed, payeeMiddleName: ' ' }]) {
+      const tap = await put(b, repeat);
+      expect(tap.status, JSON.stringify(tap.body)).toBe(200);
+      expect(tap.body.status).toBe('disbursing');
+    }
+    expect((await eventsOf(b.orderId)).filter((e) => e.event === 'payout_account_fixed')).toHaveLength(1);
+    const attempts = await t.database.db.select().from(payouts).where(eq(payouts.orderId, b.orderId));
+    expect(attempts).toHaveLength(2);
+  });
+});

@@ -7,7 +7,7 @@ import { ownedBy } from '../../lib/owner-scope.ts';
 import { contractsFor } from '../application/application-context.ts';
 import { validationError } from '../application/validation-error.ts';
 import { JOBS } from '../../plugins/app/job-types.ts';
-import { samePayoutDestination } from '../servicing/change-payout-account.ts';
+import { samePayoutDestination, samePayoutDetails } from '../servicing/change-payout-account.ts';
 import { decide, loadLoan, persistLoanOutcome } from '../servicing/loan-record.ts';
 import type { OrdersContext } from './orders-context.ts';
 
@@ -101,12 +101,12 @@ export async function fixPayoutAccount(
 }
 
 /**
- * The same details field for field (what was parsed from the borrower's form, as stored): only a
- * repeat of exactly the submit that moved the order on is answered as a double tap.
+ * The same details field for field (what was parsed from the borrower's form, as stored; a blank
+ * field the same as one left out): only a repeat of exactly the submit that moved the order on is
+ * answered as a double tap.
  */
 function sameDetails(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((key) => (a[key] ?? null) === (b[key] ?? null));
+  return samePayoutDetails(a, b, [...new Set([...Object.keys(a), ...Object.keys(b)])]);
 }
 
 /** Whether the order was ever given a new payout account (its `payout_account_fixed` event). */

@@ -16,11 +16,28 @@ import { validationError } from '../application/validation-error.ts';
 import { switchIsOn } from '../platform/operational-switches.ts';
 import type { ServicingContext } from './servicing-context.ts';
 
+/**
+ * Whether two payout destinations agree on the details named. A detail left out, null, or blank
+ * (empty or only spaces: an empty middle name) is one and the same: the form's parser drops an
+ * empty optional field, but a destination stored earlier may keep it as '', and compared as they
+ * are a double tap read as another account (409) and the very account that failed as a new one,
+ * sent again. Every comparison of payout details goes through here.
+ */
+export function samePayoutDetails(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  keys: readonly string[],
+): boolean {
+  return keys.every((key) => payoutDetail(a[key]) === payoutDetail(b[key]));
+}
+
+function payoutDetail(value: unknown): unknown {
+  return value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
+}
+
 /** Two payout accounts are the same one: the same channel, provider and account number. */
 export function samePayoutAccount(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return (['channel', 'providerCode', 'account'] as const).every(
-    (key) => (a[key] ?? null) === (b[key] ?? null),
-  );
+  return samePayoutDetails(a, b, ['channel', 'providerCode', 'account']);
 }
 
 /**
@@ -30,10 +47,7 @@ export function samePayoutAccount(a: Record<string, unknown>, b: Record<string, 
  */
 export function samePayoutDestination(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   return (
-    samePayoutAccount(a, b) &&
-    (['payeeFirstName', 'payeeMiddleName', 'payeeLastName'] as const).every(
-      (key) => (a[key] ?? null) === (b[key] ?? null),
-    )
+    samePayoutAccount(a, b) && samePayoutDetails(a, b, ['payeeFirstName', 'payeeMiddleName', 'payeeLastName'])
   );
 }
 
