@@ -14,6 +14,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { CHROME_FLAGS, IPHONE_UA, signInSandboxBorrower } from './sandbox-borrower.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -21,6 +22,26 @@ const runs = Number(process.env.LH_RUNS ?? 1);
 const minStart = Number(process.env.LH_MIN_START ?? 0);
 const minLoggedIn = Number(process.env.LH_MIN_LOGGED_IN ?? 0);
 const pages = (process.env.LH_PAGES ?? '/start,/homeIndex,/allWithdraw').split(',');
+// LH_BORROWER=approved: the logged-in pages as an approved borrower sees them (home's "Can be
+// withdrawn", the withdraw page's offer and costs), one borrower for every run (applying takes
+// seconds); by default each run signs a new borrower in (home's "Apply now", the withdraw page's
+// "open once approved"), as every figure before 2026-11-27 was measured.
+const approved =
+  process.env.LH_BORROWER === 'approved'
+    ? JSON.parse(
+        execFileSync(
+          process.execPath,
+          [new URL('../e2e/tools/approved-borrower.ts', import.meta.url).pathname],
+          {
+            env: { ...process.env, BASE_URL: base },
+            encoding: 'utf8',
+          },
+        )
+          .trim()
+          .split('\n')
+          .at(-1),
+      )
+    : null;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: CHROME_FLAGS,
@@ -35,7 +56,7 @@ try {
     for (let i = 0; i < runs; i++) {
       const page = await browser.newPage();
       if (loggedIn) {
-        const session = await signInSandboxBorrower(base);
+        const session = approved ? null : await signInSandboxBorrower(base);
         await page.goto(`${base}/api/health`); // same origin, no app running to overwrite the store
         // a first visit: no service worker and no Cache Storage from an earlier run
         const reset = await page.createCDPSession();
@@ -44,19 +65,25 @@ try {
           storageTypes: 'service_workers,cache_storage',
         });
         await reset.detach();
-        await page.evaluate((s) => {
-          const state = { publicData: { customerId: s.customerId, token: s.token, phone_number: s.phone } };
-          localStorage.setItem('coCore', JSON.stringify({ state, version: 1 }));
-          localStorage.setItem(
-            'userInfo',
-            JSON.stringify({
-              customerId: s.customerId,
-              phone: s.phone,
-              registered: s.registered,
-              expiresAt: s.expiresAt,
-            }),
-          );
-        }, session);
+        if (approved)
+          await page.evaluate((stored) => {
+            localStorage.setItem('coCore', stored.coCore);
+            localStorage.setItem('userInfo', stored.userInfo);
+          }, approved);
+        else
+          await page.evaluate((s) => {
+            const state = { publicData: { customerId: s.customerId, token: s.token, phone_number: s.phone } };
+            localStorage.setItem('coCore', JSON.stringify({ state, version: 1 }));
+            localStorage.setItem(
+              'userInfo',
+              JSON.stringify({
+                customerId: s.customerId,
+                phone: s.phone,
+                registered: s.registered,
+                expiresAt: s.expiresAt,
+              }),
+            );
+          }, session);
         // storage is kept for the session, but the HTTP cache must be cold like a first visit
         const cdp = await page.createCDPSession();
         await cdp.send('Network.clearBrowserCache');
