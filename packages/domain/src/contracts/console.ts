@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { reportingMonth } from './reports.ts';
-import { REPAYMENT_PARTNERS } from './servicing.ts';
-
-const UNMATCHED_PARTNER_CODES = REPAYMENT_PARTNERS.map((p) => p.providerCode) as [string, ...string[]];
+import { REPAYMENT_PARTNER_CODES } from './servicing.ts';
 
 /**
  * The operator console (issue 11, BE-08, RO-04): roles, and the contracts of its endpoints.
@@ -417,7 +415,7 @@ export const unmatchedAssignRequest = z.strictObject({
     .min(1, { error: 'REQUIRED' })
     .max(100, { error: 'VALIDATION_FAILED' }),
   orderId: z.uuid({ error: 'UNMATCHED_LOAN_NOT_FOUND' }).optional(),
-  providerCode: z.enum(UNMATCHED_PARTNER_CODES, { error: 'VALIDATION_FAILED' }),
+  providerCode: z.enum(REPAYMENT_PARTNER_CODES, { error: 'VALIDATION_FAILED' }),
   reason,
 });
 export type UnmatchedAssignRequest = z.input<typeof unmatchedAssignRequest>;

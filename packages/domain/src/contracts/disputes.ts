@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { centavosString } from './lending.ts';
-import { REPAYMENT_PARTNERS } from './servicing.ts';
+import { REPAYMENT_PARTNER_CODES } from './servicing.ts';
 
 /**
  * Payment disputes (BE-10): "I paid but it is not showing". The borrower says where and when they
@@ -23,12 +23,11 @@ export type DisputeRejectionReason = (typeof DISPUTE_REJECTION_REASONS)[number];
 
 /** zod runs a refinement after a failed regex too: BigInt() of a non-number would throw (a 500) */
 const DIGITS = /^\d+$/;
-const PARTNER_CODES = REPAYMENT_PARTNERS.map((p) => p.providerCode) as [string, ...string[]];
 
 /** POST /api/orders/:orderId/disputes (Idempotency-Key required) */
 export const openDisputeRequest = z.strictObject({
   /** where the borrower paid (GCash, 7-Eleven, bank transfer …) */
-  providerCode: z.enum(PARTNER_CODES, { error: 'VALIDATION_FAILED' }),
+  providerCode: z.enum(REPAYMENT_PARTNER_CODES, { error: 'VALIDATION_FAILED' }),
   /** the payer's reference on the receipt */
   reference: z
     .string({ error: 'REQUIRED' })

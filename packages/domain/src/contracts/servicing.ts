@@ -69,6 +69,9 @@ export const REPAYMENT_PARTNERS: readonly {
   { channel: 'otc', providerCode: 'ECPAY', name: 'ECPay partner outlets' },
 ];
 
+/** The partners' codes, as a schema enum takes them: a reported or assigned payment names one. */
+export const REPAYMENT_PARTNER_CODES = REPAYMENT_PARTNERS.map((p) => p.providerCode) as [string, ...string[]];
+
 export const repaymentChannelsResponse = z.object({
   channels: z.array(
     z.object({
