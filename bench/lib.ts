@@ -158,6 +158,9 @@ export function productEnv(extra: Record<string, string>): Record<string, string
   return {
     ...PRODUCTION_MEMORY_SETTINGS,
     NODE_ENV: 'development',
+    // answers written as production writes them (the compiled serializer alone): the sandbox
+    // providers below need NODE_ENV=development, which would otherwise check every answer twice
+    CHECK_RESPONSES: '0',
     SANDBOX: '1',
     JOBS: '1',
     LOG_LEVEL: 'info',

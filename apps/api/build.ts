@@ -41,6 +41,7 @@ const BUNDLED_PACKAGES = [
   '@pisonow/domain',
   'drizzle-orm',
   'fastify',
+  'fast-json-stringify',
   'fastify-plugin',
   'fastify-type-provider-zod',
   'helmet',

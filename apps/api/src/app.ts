@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { randomUUID } from 'node:crypto';
 import { purposeKey } from './lib/crypto.ts';
 import path from 'node:path';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { refuseUndeclaredSuccess } from './lib/declared-answers.ts';
 import './types.ts';
 import type { Config } from './config.ts';
@@ -189,9 +190,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // every JSON answer is written from its route's contract: checked with zod and compared with
+  // the compiled serializer outside production, the compiled serializer alone in production
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.CHECK_RESPONSES }));
   // a 2xx status a route does not declare would skip the serializer's check (lib/declared-answers.ts)
-  if (config.NODE_ENV !== 'production') app.addHook('onSend', refuseUndeclaredSuccess);
+  if (config.CHECK_RESPONSES) app.addHook('onSend', refuseUndeclaredSuccess);
 
   const ownsDatabase = !options.database;
   const database =

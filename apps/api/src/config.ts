@@ -82,6 +82,13 @@ const envSchema = z
       .optional()
       .transform((v) => (v === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(v))),
     HSTS_MAX_AGE_SECONDS: int(31_536_000, 0, 63_072_000),
+    // CHECK_RESPONSES: unset = off in production, on otherwise (lib/response-serializer.ts)
+    CHECK_RESPONSES: z
+      .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
+        error: 'must be 1/0, true/false, on/off or yes/no',
+      })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(v))),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
@@ -358,6 +365,7 @@ const envSchema = z
   .transform((env) => ({
     ...env,
     HSTS: env.HSTS ?? env.NODE_ENV === 'production',
+    CHECK_RESPONSES: env.CHECK_RESPONSES ?? env.NODE_ENV !== 'production',
     PROVISION_RATES_BP: parseProvisionRates(env.PROVISION_RATES_BP, env.DELINQUENCY_BUCKETS),
   }));
 

@@ -1,16 +1,17 @@
 import Fastify, { type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { refuseUndeclaredSuccess } from '../../lib/declared-answers.ts';
+import { isContractSerializer, responseSerializerCompiler } from '../../lib/response-serializer.ts';
 
 /*
  * Issue 9: the borrower app no longer validates answers with zod (building the schemas was ~120 ms
  * of the home screen's main-thread work, for checks the server had already made). It trusts the
  * shape because of what these tests hold: every JSON answer is declared with its contract, and the
- * serializer the app installs (app.ts, fastify-type-provider-zod) checks and strips each answer
- * against it.
+ * serializer the app installs (app.ts, lib/response-serializer.ts) writes only the contract's
+ * fields: checked with zod outside production, compiled from the contract in production.
  */
 
 /**
@@ -60,28 +61,34 @@ describe('answers are declared with their contracts (issue 9: the browser trusts
     expect(undeclared).toEqual([]);
   });
 
-  it('the serializer the app installs strips what the contract does not name and refuses a wrong shape', async () => {
-    // the same two compilers app.ts sets, on a route whose handler returns more than it declares
-    const app = Fastify().withTypeProvider<ZodTypeProvider>();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    const answer = z.object({ firstName: z.string(), limit: z.string() });
-    let returned: unknown = { firstName: 'Maria', limit: '500000', idNumber: 'A1234567' };
-    app.get('/x', { schema: { response: { 200: answer } } }, async () => returned as z.infer<typeof answer>);
-    await app.ready();
-    const stripped = await app.inject('/x');
-    expect(stripped.statusCode).toBe(200);
-    expect(stripped.json()).toEqual({ firstName: 'Maria', limit: '500000' });
-    returned = { firstName: 'Maria', limit: 500000 };
-    expect((await app.inject('/x')).statusCode).toBe(500);
-    await app.close();
-  });
+  for (const check of [true, false])
+    it(`the serializer the app installs strips what the contract does not name (${check ? 'checked' : 'production'})`, async () => {
+      // the same compilers app.ts sets, on a route whose handler returns more than it declares
+      const app = Fastify().withTypeProvider<ZodTypeProvider>();
+      app.setValidatorCompiler(validatorCompiler);
+      app.setSerializerCompiler(responseSerializerCompiler({ check }));
+      const answer = z.object({ firstName: z.string(), limit: z.string() });
+      let returned: unknown = { firstName: 'Maria', limit: '500000', idNumber: 'A1234567' };
+      app.get(
+        '/x',
+        { schema: { response: { 200: answer } } },
+        async () => returned as z.infer<typeof answer>,
+      );
+      await app.ready();
+      const stripped = await app.inject('/x');
+      expect(stripped.statusCode).toBe(200);
+      expect(stripped.json()).toEqual({ firstName: 'Maria', limit: '500000' });
+      // a wrong shape: refused when checked; in production a missing field is refused too
+      returned = check ? { firstName: 'Maria', limit: 500000 } : { firstName: 'Maria' };
+      expect((await app.inject('/x')).statusCode).toBe(500);
+      await app.close();
+    });
 
   it('outside production, a 2xx status the route does not declare is refused (it would skip the check)', async () => {
     // the type provider already refuses this at compile time for typed handlers; the hook catches
     // what gets past the types
     const app = Fastify().withTypeProvider<ZodTypeProvider>();
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(responseSerializerCompiler({ check: true }));
     app.addHook('onSend', refuseUndeclaredSuccess);
     const answer = z.object({ id: z.string() });
     app.post('/declared', { schema: { response: { 201: answer } } }, async (_q, reply) =>
@@ -99,6 +106,6 @@ describe('answers are declared with their contracts (issue 9: the browser trusts
   });
 
   it('app.ts installs that serializer', () => {
-    expect(t.app.serializerCompiler).toBe(serializerCompiler);
+    expect(isContractSerializer(t.app.serializerCompiler)).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import {
   type ErrorParams,
 } from '@pisonow/domain';
 import { AppError } from '../../lib/app-error.ts';
+import { ResponseContractError } from '../../lib/response-serializer.ts';
 
 /** The one place errors become `{ code, message }` in the caller's language. Internals never leak. */
 export default fp(
@@ -64,7 +65,7 @@ export default fp(
       }
       // BE-15: the database refused a posting into a closed accounting period (its trigger)
       if (causedByClosedPeriod(error)) return send(reply, request, 409, 'PERIOD_CLOSED');
-      if (isResponseSerializationError(error)) {
+      if (isResponseSerializationError(error) || error instanceof ResponseContractError) {
         request.log.error({ err: error }, 'response did not match its schema');
         return send(reply, request, 500, 'INTERNAL');
       }
