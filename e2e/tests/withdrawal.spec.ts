@@ -45,7 +45,7 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
       coupon: '+₱0.00',
       netProceeds: '₱1,964.42',
       totalRepayment: '₱2,042.00',
-      dueDate: /^\d{4}-\d{2}-\d{2}$/,
+      dueDate: /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
       eir: '8.66%',
     };
     for (const [line, value] of Object.entries(lines))
@@ -63,7 +63,8 @@ test.describe('withdrawal (EN-06, CO-01, BE-07, ST-01, ST-04, ST-06, ST-07, VAL-
     await expect(page.getByTestId('order-status')).toHaveText(/Disbursement in progress|Expires in 14 days/);
     await expect(page.getByTestId('order-status')).toHaveText('Expires in 14 days', { timeout: 30_000 });
     await expect(page.getByTestId('order-reference')).toHaveText(/\S{4,}/);
-    await expect(page.getByTestId('order-due-date')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByTestId('order-due-date')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(page.getByTestId('cost-dueDate')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await expect(page.getByTestId('order-total')).toHaveText('₱2,042.00');
 
     // ST-06: an unpaid loan blocks another withdrawal

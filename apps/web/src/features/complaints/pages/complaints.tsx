@@ -10,7 +10,7 @@ import {
 import { formatPeso } from '@pisonow/domain/money';
 import { errorText } from '../../../lib/api/index.ts';
 import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
-import { formatDate, formatManilaDateTime } from '../../../lib/format.ts';
+import { formatDate, formatManilaDate, formatManilaDateTime } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { Button } from '../../../lib/ui/button.tsx';
 import { Notice } from '../../../lib/ui/notice.tsx';
@@ -105,7 +105,7 @@ export default function ComplaintsPage() {
               <option key={o.id} value={o.id}>
                 {t('complaints:form.loanOption', {
                   amount: formatPeso(BigInt(o.principal)),
-                  date: formatManilaDateTime(o.createdAt, locale).slice(0, 10),
+                  date: formatManilaDate(o.createdAt, locale),
                 })}
               </option>
             ))}

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { formatPeso, type CouponView } from '@pisonow/domain';
-import { daysLeft, manilaDateTime } from '../model/coupons.ts';
+import { formatPeso, type CouponView, type Locale } from '@pisonow/domain';
+import { formatManilaDateTime } from '../../../lib/format.ts';
+import { daysLeft } from '../model/coupons.ts';
 
 /** One coupon (EN-07): type, deduction, conditions, validity, and the used time once used. */
-export function CouponCard({ coupon, locale, now }: { coupon: CouponView; locale: string; now: Date }) {
+export function CouponCard({ coupon, locale, now }: { coupon: CouponView; locale: Locale; now: Date }) {
   const { t } = useTranslation();
   const left = daysLeft(coupon.validUntil, now);
   return (
@@ -31,11 +32,11 @@ export function CouponCard({ coupon, locale, now }: { coupon: CouponView; locale
         )}
         {coupon.state === 'used' && coupon.usedAt ? (
           <p className="cp-card__when" data-testid="coupon-used-at">
-            {t('coupons:usedAt', { date: manilaDateTime(coupon.usedAt, locale) })}
+            {t('coupons:usedAt', { date: formatManilaDateTime(coupon.usedAt, locale) })}
           </p>
         ) : (
           <p className="cp-card__when">
-            {t('coupons:validUntil', { date: manilaDateTime(coupon.validUntil, locale) })}
+            {t('coupons:validUntil', { date: formatManilaDateTime(coupon.validUntil, locale) })}
             {coupon.state === 'usable' && left > 0 && <> · {t('coupons:daysLeft', { count: left })}</>}
           </p>
         )}

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { payoutProvider } from '@pisonow/domain';
+import { formatDate } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/i18n/index.ts';
 import type { OrderView } from '../api/get-order.ts';
 import { costRows } from '../model/cost-lines.ts';
 import { CostTable } from './cost-table.tsx';
@@ -15,8 +17,11 @@ export function OrderStatus({ order }: { order: OrderView }) {
 
 /** Every line of a booked order (EN-06). The due date counts from the payout; before it, none is shown. */
 export function OrderCostTable({ order }: { order: OrderView }) {
+  const locale = useLocale();
   const dueDate =
-    order.dueDate && order.status !== 'disbursing' && order.status !== 'payout_failed' ? order.dueDate : '—';
+    order.dueDate && order.status !== 'disbursing' && order.status !== 'payout_failed'
+      ? formatDate(order.dueDate, locale)
+      : '—';
   return <CostTable rows={costRows(order, { dueDate, effectiveMonthlyRate: order.effectiveMonthlyRate })} />;
 }
 

@@ -143,7 +143,7 @@ function WithdrawForm({ offer }: { offer: LoanOffer }) {
           <p className="ln-card__title">{t('lending:withdraw.breakdown')}</p>
           <CostTable
             rows={costRows(quote, {
-              dueDate: quote.dueDateIfPaidToday,
+              dueDate: formatDate(quote.dueDateIfPaidToday, locale),
               effectiveMonthlyRate: quote.effectiveMonthlyRate,
             })}
           />

@@ -2,6 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@pisonow/domain';
 import { errorText } from '../../../lib/api/index.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { FraudWarning } from '../../../lib/ui/fraud-warning.tsx';
 import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
@@ -63,6 +64,7 @@ function FixAccount({ order }: { order: OrderView }) {
 
 function OrderDetail({ order }: { order: OrderView }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const navigate = useNavigate();
   const repaying = order.status === 'repaying' || order.status === 'extended' || order.status === 'overdue';
   return (
@@ -88,7 +90,7 @@ function OrderDetail({ order }: { order: OrderView }) {
               <div>
                 <span className="ln-note">{t('lending:cost.dueDate')}</span>
                 <strong className="wp-due__date" data-testid="order-due-date">
-                  {order.dueDate}
+                  {formatDate(order.dueDate, locale)}
                 </strong>
               </div>
             </div>

@@ -7,6 +7,7 @@ import {
   type OrderViewResponse,
   type RepaymentViewResponse,
 } from '@pisonow/domain';
+import { formatDate as formatCalendarDate, formatManilaTime24 } from '../../../lib/format.ts';
 
 /**
  * The borrower's side of loan servicing (issue 7), as pure functions over the domain's contracts:
@@ -55,32 +56,16 @@ export function labelTone(key: string): Tone {
   return 'neutral';
 }
 
-/** A Manila calendar date (YYYY-MM-DD) in the borrower's language: "Dec 7, 2026", "7 Dis 2026", "2026年12月7日". */
+/** A Manila calendar date (YYYY-MM-DD) in the borrower's language ("Dec 7, 2026"); a dash when there is none. */
 export function formatDate(isoDate: string | null | undefined, locale: Locale): string {
   if (!isoDate || !/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return '—';
-  const at = new Date(`${isoDate}T00:00:00Z`);
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(at);
+  return formatCalendarDate(isoDate, locale);
 }
 
-/** An instant as Asia/Manila date and time in the borrower's language (receipts, expiries). */
+/** An instant as Asia/Manila date and 24-hour time in the borrower's language (receipts, expiries). */
 export function formatManilaTime(iso: string | null | undefined, locale: Locale): string {
-  if (!iso) return '—';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '—';
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZone: 'Asia/Manila',
-  }).format(at);
+  if (!iso || Number.isNaN(new Date(iso).getTime())) return '—';
+  return formatManilaTime24(iso, locale);
 }
 
 /** What the result part of /repaidDetail shows for one repayment. */
