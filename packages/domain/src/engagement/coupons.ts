@@ -21,7 +21,15 @@ export const couponView = z.object({
 });
 export type CouponView = z.infer<typeof couponView>;
 
-export const couponListResponse = z.object({ coupons: z.array(couponView) });
+export const couponListResponse = z.object({
+  coupons: z.array(couponView),
+  /**
+   * The server's time the list was read at (its test clock in the sandbox). The app judges a
+   * coupon's window by it, not by the phone's clock: a phone a few minutes behind would otherwise
+   * hide a coupon granted a moment ago, and one ahead would offer an expired one.
+   */
+  asOf: z.string(),
+});
 export type CouponListResponse = z.infer<typeof couponListResponse>;
 
 export const couponListQuery = z.object({

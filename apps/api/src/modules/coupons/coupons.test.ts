@@ -92,6 +92,15 @@ describe('coupons (EN-07, SH-15, ER-01)', () => {
     ]);
   });
 
+  it("EN-07 the list says the server's time it was read at (the app judges windows by it, not by the phone's clock)", async () => {
+    const b = await borrowerWithLoan();
+    await launch(b.h);
+    const body = (await api.json('GET', '/api/coupons?status=usable', undefined, b.h)).body;
+    // the test clock is a year off the machine's: the answer must carry the server's time
+    expect(body.asOf).toBe(t.clock.now().toISOString());
+    expect(body.coupons[0].validFrom <= body.asOf).toBe(true);
+  });
+
   it('EN-07 SH-15 a full repayment with the installation coupon: asks for the amount due minus ₱200, settles the loan, coupon transaction in the history, ledger balanced', async () => {
     const b = await borrowerWithLoan();
     const coupon = (await launch(b.h)).body.coupon;

@@ -36,5 +36,5 @@ export async function listCoupons(
           )
           .orderBy(desc(coupons.updatedAt), desc(coupons.id))
           .limit(100);
-  return { coupons: rows.map((r) => couponView(r, now)) };
+  return { coupons: rows.map((r) => couponView(r, now)), asOf: now.toISOString() };
 }

@@ -1,32 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { CouponView } from '@pisonow/domain';
 import { formatPeso } from '@pisonow/domain/money';
-import { couponDeduction, couponRefusal, type CouponUse } from '@pisonow/domain/engagement/coupon-rules';
+import type { CouponUse } from '@pisonow/domain/engagement/coupon-rules';
 import { useCoupons } from '../coupons.ts';
+import { applicableCoupons, serverNow } from './coupon-options.ts';
 import './ui.css';
-
-const domainCoupon = (c: CouponView) => ({
-  type: c.type,
-  state: c.state,
-  amount: BigInt(c.amount),
-  minimumAmount: BigInt(c.minimumAmount),
-  validFrom: new Date(c.validFrom),
-  validUntil: new Date(c.validUntil),
-  fullRepaymentOnly: c.fullRepaymentOnly,
-  usedAt: null,
-});
-
-/** The coupons of the list that apply to `use` now, each with what it deducts (the server decides again). */
-export function applicableCoupons(
-  coupons: readonly CouponView[],
-  use: CouponUse,
-  now: Date,
-): { coupon: CouponView; deduction: bigint }[] {
-  return coupons
-    .filter((c) => couponRefusal(domainCoupon(c), use, now) === null)
-    .map((c) => ({ coupon: c, deduction: couponDeduction(domainCoupon(c), use.appliesTo) }))
-    .filter((x) => x.deduction > 0n && (use.kind === 'withdrawal' || x.deduction < use.appliesTo));
-}
 
 /**
  * EN-07: choose a coupon for this withdrawal or repayment (or none). Shows only the coupons whose
@@ -43,7 +20,13 @@ export function CouponPicker({
 }) {
   const { t } = useTranslation();
   const coupons = useCoupons('usable');
-  const options = applicableCoupons(coupons.data?.coupons ?? [], use, new Date());
+  const options = coupons.data
+    ? applicableCoupons(
+        coupons.data.coupons,
+        use,
+        serverNow(coupons.data.asOf, coupons.dataUpdatedAt, new Date()),
+      )
+    : [];
   if (options.length === 0) return null;
   return (
     <fieldset className="ui-coupons" data-testid="coupon-picker">
