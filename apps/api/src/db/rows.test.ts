@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { seedDisbursedLoan } from '../test/loan-fixtures.ts';
 import { orders } from './schema/index.ts';
-import { rowAsJson, rowFromJson, rowsOf } from './rows.ts';
+import { rowAsJson, rowFromJson, rowReader, rowsOf } from './rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,6 +32,27 @@ describe('a typed row inside a bigger query (issue 8: GET /api/home in one round
     expect(fromJson.lateCharge).toBe(9_007_199_254_740_993n);
     expect(fromJson.disbursedAt).toBeInstanceOf(Date);
     expect(fromJson.disbursedAt!.toISOString()).toBe('2026-11-02T03:04:05.678Z');
+  });
+
+  it('only the columns named: the object carries those and no other, read back as the same typed values', async () => {
+    const { orderId } = await seedDisbursedLoan(t.database.db, {
+      disbursedAt: new Date('2026-11-03T03:04:05.678Z'),
+    });
+    const keys = ['id', 'principal', 'disbursedAt', 'dueDate'] as const;
+    const [typed] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [row] = rowsOf<{ o: Record<string, unknown> }>(
+      await t.database.db.execute(
+        sql`select ${rowAsJson(orders, 'x', keys)} as o from ${orders} x where x.id = ${orderId}`,
+      ),
+    );
+    // database column names; the payout destination (account details) is not among them
+    expect(Object.keys(row!.o).sort()).toEqual(['disbursed_at', 'due_date', 'id', 'principal']);
+    expect(rowReader(orders, keys)(row!.o)).toEqual({
+      id: typed!.id,
+      principal: typed!.principal,
+      disbursedAt: typed!.disbursedAt,
+      dueDate: typed!.dueDate,
+    });
   });
 
   it('a left join that found nothing is null, not an object of nulls', async () => {

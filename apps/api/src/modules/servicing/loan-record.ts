@@ -61,13 +61,39 @@ export type LoanHistoryRow = Pick<
   /** read with the history where a later event names its transactions (CO-02: settledBeforeExtensions) */
   Partial<Pick<typeof loanTransactions.$inferSelect, 'idempotencyKey'>>;
 
+/** The order columns a loan is read from (`loanFromRows` reads these and no other). */
+export const LOAN_ORDER_COLUMNS = [
+  'id',
+  'status',
+  'productVersion',
+  'principal',
+  'termDays',
+  'dailyInterestPpm',
+  'interest',
+  'serviceFee',
+  'coupon',
+  'creditReportingFee',
+  'tax',
+  'documentaryStampTax',
+  'lenderDocumentaryStampTax',
+  'netProceeds',
+  'totalRepayment',
+  'lateCharge',
+  'penaltyDailyPpm',
+  'extensionFeeBp',
+  'extensionDays',
+  'disbursedAt',
+  'dueDate',
+] as const satisfies readonly (keyof OrderRow)[];
+export type LoanOrderRow = Pick<OrderRow, (typeof LOAN_ORDER_COLUMNS)[number]>;
+
 /**
  * The bridge between the loan's pure life (packages/domain applyOrderEvent) and the database: read
  * a loan into the domain's shape, and persist an outcome (order changes, event history, loan
  * transactions and their ledger postings, suspense) inside the caller's transaction.
  */
 export function loanFromRows(
-  order: OrderRow,
+  order: LoanOrderRow,
   history: readonly LoanHistoryRow[],
   pauses: readonly ChargePauseRow[] = [],
 ): Loan {
