@@ -13,8 +13,8 @@ import { BackIcon } from './icons.tsx';
 import './shell.css';
 
 /**
- * The tab bar (antd-mobile's TabBar) is not on /start: it loads with the first page that shows it
- * (the router starts that download together with the page, issue 9).
+ * The tab bar is not on /start: it loads with the first page that shows it, with the query library
+ * its unread count uses (the router starts that download together with the page, issue 9).
  */
 const BottomNav = lazy(() =>
   Promise.all([import('./bottom-nav.tsx'), import('../../lib/query-scope.tsx')]).then(([m, q]) => ({
