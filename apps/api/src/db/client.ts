@@ -58,6 +58,14 @@ export interface Database {
   pglite?: PGlite;
   /** the connection string (PostgreSQL mode), for pg-boss */
   connectionString?: string;
+  /**
+   * PostgreSQL mode: the pool, for the hottest read (GET /api/home) to run its named statement
+   * without drizzle's per-call layers (issue 8: modules/home/get-home-summary.ts). Everything
+   * else goes through `db`.
+   */
+  pool?: pg.Pool;
+  /** the `onQuery` the database was opened with: a statement sent on `pool` is reported to it too */
+  onQuery?: (sql: string) => void;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -87,6 +95,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       connectionString: options.url,
+      pool,
+      onQuery,
       migrate: async () => {
         const lock = await pool.connect();
         try {

@@ -15,5 +15,5 @@ export interface HomeContext extends BaseContext {
 }
 
 export function homeContext(app: FastifyInstance): HomeContext {
-  return { ...baseContext(app), support: app.config, homeStatement: prepareHomeStatement(app.db) };
+  return { ...baseContext(app), support: app.config, homeStatement: prepareHomeStatement(app.database) };
 }

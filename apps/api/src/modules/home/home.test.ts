@@ -11,6 +11,8 @@ import { decidePendingApplications } from '../lending/decide-application.ts';
 import { disburseOrder } from '../orders/disburse-order.ts';
 import { runServicingDay } from '../servicing/run-servicing-day.ts';
 import { servicingContext } from '../servicing/routes.ts';
+import { prepareHomeStatement } from './get-home-summary.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -150,6 +152,37 @@ describe('GET /api/home: the home screen in one request (issue 9, clarity item 3
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe('UNAUTHENTICATED');
   });
+
+  // issue 8: on PostgreSQL the home query runs straight on the pool, without drizzle's layers
+  it.skipIf(!process.env.DATABASE_URL)(
+    'on PostgreSQL the pool runs the home query and answers the very rows drizzle does, one statement each',
+    async () => {
+      expect(t.database.pool).toBeDefined();
+      const b = await submitCompleteApplication(t.database.db, api, '9198100005', { account: '09171234567' });
+      await decidePendingApplications(lendingContext(t.app));
+      const placed = await api.json(
+        'POST',
+        '/api/orders',
+        await withdrawalBody(api, b.h, { signature: SIGNATURE }),
+        {
+          ...b.h,
+          'idempotency-key': 'home-withdraw-0005',
+        },
+      );
+      expect(placed.status).toBe(201);
+      const bound = {
+        tokenHash: sha256Hex(b.h.authorization!.slice('Bearer '.length)),
+        now: t.clock.now().toISOString(),
+      };
+      t.queries.length = 0;
+      const onPool = await prepareHomeStatement(t.database).execute(bound);
+      expect(t.queries).toHaveLength(1);
+      const throughDrizzle = await prepareHomeStatement({ db: t.database.db }).execute(bound);
+      expect(onPool).toHaveLength(1);
+      expect(onPool[0]!.order_row).not.toBeNull();
+      expect(onPool).toEqual(throughDrizzle);
+    },
+  );
 
   it('is documented in the OpenAPI document', async () => {
     const doc = (await api.json('GET', '/api/openapi.json')).body;
