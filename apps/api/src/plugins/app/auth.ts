@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { customers, sessions } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
@@ -43,15 +44,25 @@ export default fp(
           ? route.preHandler
           : [route.preHandler]
         : [];
+      // The route runs the session rule inside its own single query (issue 8: one round trip):
+      // only the token's hash is needed first, with no database work, so a callback hook (no
+      // promise per request, as the hooks on every request are).
+      if (route.config.auth === 'in-query') {
+        route.preHandler = [
+          (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+            const tokenHash = bearerTokenHash(request.headers.authorization);
+            if (!tokenHash) return done(new AppError('UNAUTHENTICATED'));
+            request.sessionTokenHash = tokenHash;
+            done();
+          },
+          ...existing,
+        ];
+        return;
+      }
       route.preHandler = [
         async (request) => {
           const tokenHash = bearerTokenHash(request.headers.authorization);
           if (!tokenHash) throw new AppError('UNAUTHENTICATED');
-          // the route runs the session rule inside its own single query (issue 8: one round trip)
-          if (route.config?.auth === 'in-query') {
-            request.sessionTokenHash = tokenHash;
-            return;
-          }
           const [row] = await app.db
             .select({
               sessionId: sessions.id,
