@@ -89,4 +89,15 @@ describe('credentials in logs', () => {
       '/api/orders/0b7c5a8e-1f2d-4c3b-9a8e-7d6c5b4a3f21',
     );
   });
+
+  it('issue 8: short URLs with nothing to redact come back as they are; short ones with a credential are still redacted', () => {
+    for (const url of ['/api/home', '/api/me', '/', `/${'a'.repeat(30)}`, '/api/orders/12/bill'])
+      expect(redactUrl(url)).toBe(url);
+    expect(redactUrl('/api/photos/files/abc')).toBe('/api/photos/files/[redacted]');
+    expect(redactUrl('/api/photos/uploads/t')).toBe('/api/photos/uploads/[redacted]');
+    expect(redactUrl('/a?token=x')).toBe('/a?token=[redacted]');
+    expect(redactUrl('/a?code=1#x')).toBe('/a?code=[redacted]');
+    expect(redactUrl('A'.repeat(32))).toBe('[redacted]');
+    expect(redactUrl(`/${'A'.repeat(32)}`)).toBe('/[redacted]');
+  });
 });
