@@ -305,7 +305,7 @@ async function main() {
     const lines = [
       '# Bench results',
       '',
-      `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString()}. autocannon on loopback, ${CONNECTIONS} connections, ${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up that is not counted; servers are separate processes; the product runs with SANDBOX=1, JOBS=1, LOG_LEVEL=info (logs to /dev/null) and a pool of 10 connections.`,
+      `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString()}. autocannon on loopback, ${CONNECTIONS} connections, ${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up that is not counted; servers are separate processes; the product runs with SANDBOX=1, JOBS=1, CHECK_RESPONSES=0 (answers written as in production), LOG_LEVEL=info (logs to /dev/null) and a pool of 10 connections.`,
       '',
       `Server: ${path.relative(repoRoot, productEntry) || productEntry}${process.env.BENCH_SERVER_ENV ? ` with ${process.env.BENCH_SERVER_ENV}` : ''}.`,
       '',
