@@ -8,6 +8,9 @@ import type * as FaceApiModule from '@vladmandic/face-api';
 import {
   decodeTinyFaceWeights,
   detectFaces,
+  tinyFaceNetwork,
+  workAreaBytes,
+  type Map3,
   type TinyFaceWeights,
   type WeightSpec,
 } from './tiny-face-network.ts';
@@ -91,5 +94,154 @@ describe('VAL-16 the face network without TensorFlow.js equals face-api on Tenso
     ];
     expect(() => decodeTinyFaceWeights(new Uint8Array(5), specs)).toThrow(/5 bytes/);
     expect(() => decodeTinyFaceWeights(new Uint8Array(4), [{ name: 'x', shape: [4] }])).toThrow(/quantized/);
+  });
+});
+
+/**
+ * The network as it was computed before it streamed rows (issue 8, memory): layer by layer, each
+ * layer's whole output in a fresh array, the depthwise part as a whole-map temporary. Kept as the
+ * reference the streamed network must equal bit for bit: every output element is summed in the
+ * same order (matrix sums in double precision from the bias up, rounded to float32 once; depthwise
+ * sums rounded to float32 after each term, rows then columns then channels of the 3 × 3 window).
+ */
+const MEAN_RGB = [117.001, 114.697, 97.404] as const;
+const LEAKY_ALPHA = Math.fround(0.1);
+
+function referenceInput(rgb: { width: number; height: number; data: Uint8Array }, size: number): Map3 {
+  const side = Math.max(rgb.width, rgb.height);
+  const scale = side / size;
+  const out = new Float32Array(size * size * 3);
+  const pixel = (y: number, x: number, c: number) =>
+    y < rgb.height && x < rgb.width ? rgb.data[(y * rgb.width + x) * 3 + c]! : 0;
+  for (let y = 0; y < size; y++) {
+    const y0 = Math.floor(y * scale);
+    const y1 = Math.min(y0 + 1, side - 1);
+    const dy = y * scale - y0;
+    for (let x = 0; x < size; x++) {
+      const x0 = Math.floor(x * scale);
+      const x1 = Math.min(x0 + 1, side - 1);
+      const dx = x * scale - x0;
+      for (let c = 0; c < 3; c++) {
+        const a = pixel(y0, x0, c);
+        const top = a + (pixel(y0, x1, c) - a) * dx;
+        const b = pixel(y1, x0, c);
+        const bottom = b + (pixel(y1, x1, c) - b) * dx;
+        out[(y * size + x) * 3 + c] =
+          Math.fround(Math.fround(top + (bottom - top) * dy) - MEAN_RGB[c]!) / 255;
+      }
+    }
+  }
+  return { height: size, width: size, channels: 3, data: out };
+}
+
+/** rows × k by k × n, plus bias, then leaky ReLU if `activate`: one double-precision sum per element */
+function referenceMatmul(
+  a: Float32Array,
+  rows: number,
+  k: number,
+  w: Float32Array,
+  bias: Float32Array,
+  activate: boolean,
+) {
+  const n = bias.length;
+  const out = new Float32Array(rows * n);
+  const sums = new Float64Array(n);
+  for (let r = 0; r < rows; r++) {
+    sums.set(bias);
+    for (let i = 0; i < k; i++) {
+      const x = a[r * k + i]!;
+      for (let c = 0; c < n; c++) sums[c]! += x * w[i * n + c]!;
+    }
+    for (let c = 0; c < n; c++) out[r * n + c] = activate && sums[c]! < 0 ? sums[c]! * LEAKY_ALPHA : sums[c]!;
+  }
+  return out;
+}
+
+function referenceConv0(input: Map3, filters: Float32Array, bias: Float32Array): Map3 {
+  const { width: w, channels: cin } = input;
+  const height = input.height - 2;
+  const width = w - 2;
+  const k = 9 * cin;
+  const patches = new Float32Array(height * width * k);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      for (let ky = 0; ky < 3; ky++)
+        for (let j = 0; j < 3 * cin; j++)
+          patches[(y * width + x) * k + ky * 3 * cin + j] = input.data[((y + ky) * w + x) * cin + j]!;
+  const data = referenceMatmul(patches, height * width, k, filters, bias, true);
+  return { height, width, channels: bias.length, data };
+}
+
+function referencePool(input: Map3, stride: 1 | 2): Map3 {
+  const { height: h, width: w, channels: c, data } = input;
+  const height = Math.ceil(h / stride);
+  const width = Math.ceil(w / stride);
+  const out = new Float32Array(height * width * c);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      for (let ch = 0; ch < c; ch++) {
+        const iy = y * stride;
+        const ix = x * stride;
+        const at = (yy: number, xx: number) =>
+          data[(Math.min(yy, h - 1) * w + Math.min(xx, w - 1)) * c + ch]!;
+        const top = Math.max(at(iy, ix), at(iy, ix + 1));
+        const bottom = Math.max(at(iy + 1, ix), at(iy + 1, ix + 1));
+        out[(y * width + x) * c + ch] = top > bottom ? top : bottom;
+      }
+  return { height, width, channels: c, data: out };
+}
+
+function referenceSeparable(input: Map3, layer: TinyFaceWeights['separable'][number]): Map3 {
+  const { height: h, width: w, channels: cin } = input;
+  const depth = new Float32Array(h * w * cin);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      for (let ky = 0; ky < 3; ky++)
+        for (let kx = 0; kx < 3; kx++) {
+          const iy = y + ky - 1;
+          const ix = x + kx - 1;
+          if (iy < 0 || iy >= h || ix < 0 || ix >= w) continue;
+          for (let ci = 0; ci < cin; ci++)
+            depth[(y * w + x) * cin + ci]! +=
+              input.data[(iy * w + ix) * cin + ci]! * layer.depthwise[(ky * 3 + kx) * cin + ci]!;
+        }
+  const data = referenceMatmul(depth, h * w, cin, layer.pointwise, layer.bias, true);
+  return { height: h, width: w, channels: layer.bias.length, data };
+}
+
+function referenceNetwork(rgb: { width: number; height: number; data: Uint8Array }, size: number): Map3 {
+  let map = referencePool(
+    referenceConv0(referenceInput(rgb, size), weights.conv0.filters, weights.conv0.bias),
+    2,
+  );
+  weights.separable.forEach((layer, i) => {
+    map = referencePool(referenceSeparable(map, layer), i < 4 ? 2 : 1);
+  });
+  const { filters, bias } = weights.conv8;
+  const data = referenceMatmul(map.data, map.height * map.width, map.channels, filters, bias, false);
+  return { height: map.height, width: map.width, channels: bias.length, data };
+}
+
+describe('the face network streams rows (issue 8, memory)', () => {
+  it('its raw output is bit for bit the layer-by-layer one, on every photo fixture', async () => {
+    const files = (await readdir(fixtures)).filter((f) => f.endsWith('.jpg'));
+    for (const file of files) {
+      for (const rgb of [await pixels(file), await pixels(file, 301)]) {
+        const expected = referenceNetwork(rgb, OPTIONS.inputSize);
+        const out = tinyFaceNetwork(weights, rgb, OPTIONS.inputSize);
+        expect([out.height, out.width, out.channels]).toEqual([13, 13, 25]);
+        expect([expected.height, expected.width, expected.channels]).toEqual([13, 13, 25]);
+        // the float32 bit patterns, so that -0, NaN and one-ulp differences all count
+        const bits = (m: Map3) => Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength);
+        expect(bits(out).equals(bits(expected)), `${file} ${rgb.width}×${rgb.height}`).toBe(true);
+      }
+    }
+  }, 120_000);
+
+  it('keeps no full-resolution layer between photos: under 6 MB of work areas at 416', async () => {
+    const rgb = await pixels('selfie-one-face.jpg');
+    tinyFaceNetwork(weights, rgb, 416);
+    // layer by layer they held 16.5 MB: the first layer's 414 × 414 × 16 output alone was 11 MB
+    expect(workAreaBytes()).toBeLessThan(6_000_000);
   });
 });

@@ -4,11 +4,12 @@
  * suppression as @vladmandic/face-api on TensorFlow.js, without TensorFlow.js (issue 8, memory).
  *
  * Why: TensorFlow.js's WebAssembly heap grew to ~58 MB on the first selfie and a WebAssembly memory
- * never shrinks, and the library's code stayed in the worker's heap beside it. Here a selfie's
- * largest buffer is the first layer's output (414 × 414 × 16 floats, 11 MB), an ordinary
- * ArrayBuffer that is freed when the check ends. The price is time: ~200 million multiply-adds run
- * as scalar JavaScript instead of SIMD WebAssembly, ~210–240 ms a photo against ~90–110 ms on the
- * 2-core development machine (tiny-face-detector.test.ts logs it); a borrower sends one selfie.
+ * never shrinks, and the library's code stayed in the worker's heap beside it. Here a selfie is
+ * computed in ordinary ArrayBuffers, ~4.3 MB at inputSize 416 kept for the next one (WorkAreas):
+ * the layers stream rows, so the largest is the first pooled layer (207 × 207 × 16, 2.7 MB). The
+ * price is time: ~200 million multiply-adds run as scalar JavaScript instead of SIMD WebAssembly,
+ * ~210–240 ms a photo against ~90–110 ms on the 2-core development machine
+ * (tiny-face-detector.test.ts logs it); a borrower sends one selfie.
  *
  * tiny-face-network.test.ts runs face-api itself on the same photos and checks that scores and boxes
  * agree. Layout is NHWC (row, column, channel), as TensorFlow's; filters are HWIO.
@@ -87,45 +88,71 @@ export function decodeTinyFaceWeights(bin: Uint8Array, specs: WeightSpec[]): Tin
 }
 
 /** A feature map, NHWC without the batch dimension. */
-interface Map3 {
+export interface Map3 {
   height: number;
   width: number;
   channels: number;
   data: Float32Array;
 }
 
+/** The work areas: which holds what. */
+const Slot = {
+  /** a layer's pooled output, whole (the next layer reads any row): a layer reads one, writes the other */
+  MapA: 0,
+  MapB: 1,
+  /** the network input's last four rows (row y at y mod 4) */
+  InputRows: 2,
+  /** two rows of a layer's temporaries: the first layer's 3 × 3 patches, or depthwise sums */
+  Temporary: 3,
+  /** the last rows of a layer's output before its max pool (row y at y mod 4) */
+  ConvRows: 4,
+} as const;
+type Slot = (typeof Slot)[keyof typeof Slot];
+
 /**
- * The memory one detection works in, kept from one photo to the next: two feature-map areas used
- * in turn (each layer reads one and writes the other) and one for a layer's temporaries. Allocated
- * afresh, every layer of every photo left its output behind as garbage (~36 MB a photo at 416 ×
- * 416), and V8 collects typed arrays' memory only when enough of it has piled up: the image
- * worker grew by 100–170 MB under a stream of selfies. Reused, it holds ~25 MB while it lives
- * (the worker exits when idle). Detection is synchronous and one at a time per thread, so one set
- * per module is enough.
+ * The memory one detection works in, kept from one photo to the next. Allocated afresh, every
+ * layer of every photo left its output behind as garbage (~36 MB a photo at 416 × 416), and V8
+ * collects typed arrays' memory only when enough of it has piled up: the image worker grew by
+ * 100–170 MB under a stream of selfies. Reused, it is held while the worker lives (the worker exits
+ * when idle), so it is kept small: the network streams rows, and no layer's output before its max
+ * pool is ever whole (at 416: ~4.4 MB instead of ~16.5 MB when each layer was computed whole).
+ * Detection is synchronous and one at a time per thread, so one set per module is enough.
  */
 class WorkAreas {
-  readonly #areas: Float32Array[] = [new Float32Array(0), new Float32Array(0), new Float32Array(0)];
-  /** a view of `length` floats of area `slot` (0 and 1: feature maps; 2: temporaries), grown as needed */
-  take(slot: 0 | 1 | 2, length: number): Float32Array {
+  readonly #areas: Float32Array[] = Array.from({ length: 5 }, () => new Float32Array(0));
+  /** a view of `length` floats of area `slot` (see `Slot`), grown as needed */
+  take(slot: Slot, length: number): Float32Array {
     if (this.#areas[slot]!.length < length) this.#areas[slot] = new Float32Array(length);
     return this.#areas[slot]!.subarray(0, length);
   }
-  /** the feature-map area a layer reading `input` writes to */
+  /** bytes held now (tests, diagnostics) */
+  bytes(): number {
+    return this.#areas.reduce((sum, area) => sum + area.byteLength, 0);
+  }
+  /** the pooled feature-map area a layer reading `input` writes to */
   next(input: Float32Array, length: number): Float32Array {
-    return this.take(input.buffer === this.#areas[0]!.buffer ? 1 : 0, length);
+    return this.take(input.buffer === this.#areas[Slot.MapA]!.buffer ? Slot.MapB : Slot.MapA, length);
   }
 }
 const areas = new WorkAreas();
 
+/** the bytes the work areas hold between photos (tests, diagnostics) */
+export function workAreaBytes(): number {
+  return areas.bytes();
+}
+
 /**
- * The network's input: the photo padded with black to a square at the bottom or right (face-api's
- * padToSquare without centring), resized bilinearly to size × size as tf.image.resizeBilinear does
- * without aligned corners or half-pixel centres, less the mean colour, over 255.
+ * The network's input, one row at a time: the photo padded with black to a square at the bottom or
+ * right (face-api's padToSquare without centring), resized bilinearly to size × size as
+ * tf.image.resizeBilinear does without aligned corners or half-pixel centres, less the mean colour,
+ * over 255. Returns a function that writes row y (size × 3 floats) to `out` at `offset`.
  */
-function networkInput(rgb: { width: number; height: number; data: Uint8Array }, size: number): Map3 {
+function networkInputRows(
+  rgb: { width: number; height: number; data: Uint8Array },
+  size: number,
+): (y: number, out: Float32Array, offset: number) => void {
   const side = Math.max(rgb.width, rgb.height);
   const scale = side / size;
-  const out = areas.take(0, size * size * 3); // every element is written below
   // source columns and weights, once per column; padding (past the photo) reads as black
   const x0s = new Int32Array(size);
   const x1s = new Int32Array(size);
@@ -138,7 +165,7 @@ function networkInput(rgb: { width: number; height: number; data: Uint8Array }, 
   }
   const { width: pw, height: ph, data } = rgb;
   const pixel = (y: number, x: number, c: number) => (y < ph && x < pw ? data[(y * pw + x) * 3 + c]! : 0);
-  for (let y = 0; y < size; y++) {
+  return function inputRow(y, out, offset) {
     const sy = y * scale;
     const y0 = Math.floor(sy);
     const y1 = Math.min(y0 + 1, side - 1);
@@ -147,7 +174,7 @@ function networkInput(rgb: { width: number; height: number; data: Uint8Array }, 
       const x0 = x0s[x]!;
       const x1 = x1s[x]!;
       const dx = dxs[x]!;
-      const o = (y * size + x) * 3;
+      const o = offset + x * 3;
       for (let c = 0; c < 3; c++) {
         const a = pixel(y0, x0, c);
         const top = a + (pixel(y0, x1, c) - a) * dx;
@@ -157,8 +184,7 @@ function networkInput(rgb: { width: number; height: number; data: Uint8Array }, 
         out[o + c] = Math.fround(value - MEAN_RGB[c]!) / 255;
       }
     }
-  }
-  return { height: size, width: size, channels: 3, data: out };
+  };
 }
 
 /**
@@ -237,70 +263,104 @@ function matmul(
 }
 
 /**
- * The first layer: a 3 × 3 convolution without padding, bias, leaky ReLU. Each output row's 3 × 3
- * neighbourhoods are gathered into one row-major block (im2col, HWIO order, as the filter is laid
- * out), which the matrix kernel multiplies by the filter.
+ * One row of a 2 × 2 max pool with TensorFlow's 'same' padding: ceil(width / stride) outputs from
+ * the input row at `top` and the one `down` floats after it (a ring buffer's next row may sit
+ * before it). TensorFlow puts the odd padding after (bottom, right): with a 2 × 2 window there is
+ * never any before, so a window starts at (y · stride, x · stride) and its second row or column may
+ * be missing. The caller passes `down` = 0 for a missing row: it repeats the first, and the max is
+ * unchanged, as a missing column is below.
  */
-function conv3x3Valid(input: Map3, conv: Conv): Map3 {
-  const { width: w, channels: cin } = input;
-  const height = input.height - 2;
-  const width = w - 2;
+function maxPoolRow(
+  data: Float32Array,
+  top: number,
+  down: number,
+  w: number,
+  c: number,
+  stride: 1 | 2,
+  out: Float32Array,
+  outOffset: number,
+): void {
+  const width = Math.ceil(w / stride);
+  for (let x = 0; x < width; x++) {
+    const ix = x * stride;
+    const right = ix + 1 < w ? c : 0;
+    const p = top + ix * c;
+    const o = outOffset + x * c;
+    for (let ch = 0; ch < c; ch++) {
+      const q = p + ch;
+      const upper = Math.max(data[q]!, data[q + right]!);
+      const lower = Math.max(data[q + down]!, data[q + down + right]!);
+      out[o + ch] = upper > lower ? upper : lower;
+    }
+  }
+}
+
+/**
+ * The first layer and its max pool: a 3 × 3 convolution without padding, bias, leaky ReLU, then a
+ * 2 × 2 max pool of stride 2. Two rows of the convolution at a time (the rows one pooled row
+ * reads) from the four input rows they need, computed as the rows come: the input's neighbourhoods
+ * are gathered into one row-major block (im2col, HWIO order, as the filter is laid out), which the
+ * matrix kernel multiplies by the filter, and the two rows are pooled at once. Neither the input nor
+ * the 414 × 414 × 16 convolution (11 MB at 416) is ever whole.
+ */
+function conv3x3ValidPooled(
+  rgb: { width: number; height: number; data: Uint8Array },
+  size: number,
+  conv: Conv,
+): Map3 {
+  const cin = 3;
+  const rowLength = size * cin;
+  const convHeight = size - 2;
+  const convWidth = size - 2;
   const cout = conv.bias.length;
   const k = 9 * cin;
-  const out = areas.next(input.data, height * width * cout);
-  const patches = areas.take(2, width * k);
+  const height = Math.ceil(convHeight / 2);
+  const width = Math.ceil(convWidth / 2);
+  const out = areas.take(Slot.MapA, height * width * cout);
+  const inputRow = networkInputRows(rgb, size);
+  const input = areas.take(Slot.InputRows, 4 * rowLength);
+  const patches = areas.take(Slot.Temporary, 2 * convWidth * k);
+  const rows = areas.take(Slot.ConvRows, 2 * convWidth * cout);
+  let inputDone = 0; // input rows 0 … inputDone - 1 computed; the last four are in `input`
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let p = x * k;
-      for (let ky = 0; ky < 3; ky++) {
-        const rowBase = ((y + ky) * w + x) * cin;
-        for (let j = 0; j < 3 * cin; j++) patches[p++] = input.data[rowBase + j]!;
+    const first = 2 * y;
+    const count = Math.min(2, convHeight - first);
+    for (; inputDone < first + count + 2; inputDone++)
+      inputRow(inputDone, input, (inputDone % 4) * rowLength);
+    for (let r = 0, p = 0; r < count; r++) {
+      const row0 = ((first + r) % 4) * rowLength;
+      const row1 = ((first + r + 1) % 4) * rowLength;
+      const row2 = ((first + r + 2) % 4) * rowLength;
+      for (let i = 0; i < convWidth * cin; i += cin) {
+        for (let j = i; j < i + 3 * cin; j++) patches[p++] = input[row0 + j]!;
+        for (let j = i; j < i + 3 * cin; j++) patches[p++] = input[row1 + j]!;
+        for (let j = i; j < i + 3 * cin; j++) patches[p++] = input[row2 + j]!;
       }
     }
-    matmul(patches, 0, width, k, conv.filters, cout, conv.bias, out, y * width * cout, true);
+    matmul(patches, 0, count * convWidth, k, conv.filters, cout, conv.bias, rows, 0, true);
+    maxPoolRow(rows, 0, count === 2 ? convWidth * cout : 0, convWidth, cout, 2, out, y * width * cout);
   }
   return { height, width, channels: cout, data: out };
 }
 
 /**
- * 2 × 2 max pooling with TensorFlow's 'same' padding: ceil(size / stride) outputs, the missing
- * row or column (if any) at the bottom and right, never chosen.
+ * The depthwise part of a separable convolution for output rows first … first + count - 1: 3 × 3
+ * per channel with 'same' padding (one pixel of zeros around), into `depth` from offset 0. Each sum
+ * is rounded to float32 after every term, rows then columns of the window.
  */
-function maxPool2x2(input: Map3, stride: 1 | 2): Map3 {
-  const { height: h, width: w, channels: c, data } = input;
-  const height = Math.ceil(h / stride);
-  const width = Math.ceil(w / stride);
-  // TensorFlow puts the odd padding after (bottom, right): with a 2 × 2 window there is never any
-  // before, so a window starts at (y · stride, x · stride) and its second row or column may be missing
-  const out = areas.next(data, height * width * c);
-  for (let y = 0; y < height; y++) {
-    const iy = y * stride;
-    const down = iy + 1 < h ? w * c : 0; // the missing row repeats the first: max is unchanged
-    for (let x = 0; x < width; x++) {
-      const ix = x * stride;
-      const right = ix + 1 < w ? c : 0;
-      const p = (iy * w + ix) * c;
-      const o = (y * width + x) * c;
-      for (let ch = 0; ch < c; ch++) {
-        const q = p + ch;
-        const top = Math.max(data[q]!, data[q + right]!);
-        const bottom = Math.max(data[q + down]!, data[q + down + right]!);
-        out[o + ch] = top > bottom ? top : bottom;
-      }
-    }
-  }
-  return { height, width, channels: c, data: out };
-}
-
-/** A depthwise 3 × 3 convolution ('same': one pixel of zeros around), then 1 × 1 to more channels, bias, leaky ReLU. */
-function separableConv(input: Map3, conv: SeparableConv): Map3 {
+function depthwiseRows(
+  input: Map3,
+  depthwise: Float32Array,
+  first: number,
+  count: number,
+  depth: Float32Array,
+) {
   const { height: h, width: w, channels: cin } = input;
-  const cout = conv.bias.length;
-  const { depthwise } = conv;
-  const depth = areas.take(2, h * w * cin).fill(0); // summed into below
-  for (let y = 0; y < h; y++) {
+  depth.fill(0, 0, count * w * cin); // summed into below
+  for (let r = 0; r < count; r++) {
+    const y = first + r;
     for (let x = 0; x < w; x++) {
-      const o = (y * w + x) * cin;
+      const o = (r * w + x) * cin;
       for (let ky = 0; ky < 3; ky++) {
         const iy = y + ky - 1;
         if (iy < 0 || iy >= h) continue; // 'same' padding: zeros add nothing
@@ -315,9 +375,38 @@ function separableConv(input: Map3, conv: SeparableConv): Map3 {
       }
     }
   }
-  const out = areas.next(input.data, h * w * cout);
-  matmul(depth, 0, h * w, cin, conv.pointwise, cout, conv.bias, out, 0, true);
-  return { height: h, width: w, channels: cout, data: out };
+}
+
+/**
+ * A separable convolution and its max pool: a depthwise 3 × 3 convolution ('same'), then 1 × 1 to
+ * more channels, bias, leaky ReLU, then a 2 × 2 max pool ('same', stride 2 or 1). Rows are
+ * computed two at a time (one matrix product of 2 × width rows, which keeps the kernel's row pairs
+ * whole) into a ring of four, as the pooled rows need them: a pooled row y reads rows y · stride and
+ * the one after, so with stride 1 a row serves two pooled rows and is computed once.
+ */
+function separableConvPooled(input: Map3, conv: SeparableConv, stride: 1 | 2): Map3 {
+  const { height: h, width: w, channels: cin } = input;
+  const cout = conv.bias.length;
+  const rowLength = w * cout;
+  const height = Math.ceil(h / stride);
+  const width = Math.ceil(w / stride);
+  const out = areas.next(input.data, height * width * cout);
+  const depth = areas.take(Slot.Temporary, 2 * w * cin);
+  const rows = areas.take(Slot.ConvRows, 4 * rowLength);
+  let done = 0; // rows 0 … done - 1 computed, in pairs from an even row: a pair is contiguous in the ring
+  for (let y = 0; y < height; y++) {
+    const first = y * stride;
+    const second = Math.min(first + 1, h - 1); // the missing row repeats the first
+    while (done <= second) {
+      const count = Math.min(2, h - done);
+      depthwiseRows(input, conv.depthwise, done, count, depth);
+      matmul(depth, 0, count * w, cin, conv.pointwise, cout, conv.bias, rows, (done % 4) * rowLength, true);
+      done += count;
+    }
+    const top = (first % 4) * rowLength;
+    maxPoolRow(rows, top, (second % 4) * rowLength - top, w, cout, stride, out, y * width * cout);
+  }
+  return { height, width, channels: cout, data: out };
 }
 
 /** The last layer: 1 × 1 convolution and bias, no activation (the raw box encodings). */
@@ -327,6 +416,22 @@ function conv1x1(input: Map3, conv: Conv): Map3 {
   const out = areas.next(input.data, h * w * cout);
   matmul(input.data, 0, h * w, cin, conv.filters, cout, conv.bias, out, 0, false);
   return { height: h, width: w, channels: cout, data: out };
+}
+
+/**
+ * The network's raw output for a photo: cells × cells × (5 anchors × (x, y, w, h, score)), before box
+ * decoding. Its data is a view of a work area, overwritten by the next photo.
+ */
+export function tinyFaceNetwork(
+  weights: TinyFaceWeights,
+  rgb: { width: number; height: number; data: Uint8Array },
+  inputSize: number,
+): Map3 {
+  let map = conv3x3ValidPooled(rgb, inputSize, weights.conv0);
+  weights.separable.forEach((layer, i) => {
+    map = separableConvPooled(map, layer, i < 4 ? 2 : 1);
+  });
+  return conv1x1(map, weights.conv8);
 }
 
 export interface FaceBox {
@@ -357,13 +462,7 @@ export function detectFaces(
   options: { inputSize: number; scoreThreshold: number },
 ): FaceBox[] {
   const { inputSize, scoreThreshold } = options;
-  let map = conv3x3Valid(networkInput(rgb, inputSize), weights.conv0);
-  map = maxPool2x2(map, 2);
-  weights.separable.forEach((layer, i) => {
-    map = separableConv(map, layer);
-    map = maxPool2x2(map, i < 4 ? 2 : 1);
-  });
-  const out = conv1x1(map, weights.conv8);
+  const out = tinyFaceNetwork(weights, rgb, inputSize);
 
   // box decoding (TinyYolov2Base.extractBoxes): cells × cells × 5 anchors × (x, y, w, h, score)
   const cells = out.height;
