@@ -39,8 +39,10 @@ export default fp(
     const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
     const appBuild = /<meta\s+name="app-build"\s+content="([0-9a-f]+)"/.exec(indexHtml)?.[1];
     if (appBuild)
-      app.addHook('onRequest', async (request, reply) => {
+      // a callback hook, not an async one: it runs on every API request (issue 8: no promise each)
+      app.addHook('onRequest', (request, reply, done) => {
         if (request.url.startsWith('/api/')) reply.header('x-app-build', appBuild);
+        done();
       });
 
     const startPage = hasWeb && existsSync(path.join(root, 'start.html')) ? 'start.html' : 'index.html';
