@@ -6,7 +6,10 @@
 // change of this size; these medians are what the README's start-up figures come from.
 //   BASES=http://127.0.0.1:8399,http://127.0.0.1:8400 PAGE=/homeIndex N=15 npm run bench:startup
 // Each base is a sandbox server (SANDBOX=1), e.g. the same server bundle with WEB_DIST pointing at
-// another `vite build --outDir`. A borrower is logged in through the sandbox outbox on each.
+// another `vite build --outDir`. A borrower is logged in through the sandbox outbox on each, or
+// SESSION_FILES=a.json,b.json (one per base) names sessions to use instead, as
+// `node e2e/tools/approved-borrower.ts` prints them: an approved borrower's pages.
+// Also reported: the median largest contentful paint (Chromium's own entry, at the CPU slowdown).
 import { chromium } from 'playwright-core';
 import { IPHONE_UA, signInSandboxBorrower as login } from './sandbox-borrower.mjs';
 
@@ -24,9 +27,18 @@ async function measure(browser, base, session) {
     serviceWorkers: 'block', // every load cold
   });
   await context.addInitScript((s) => {
-    const publicData = { customerId: s.customerId, token: s.token, phone_number: s.phone };
-    localStorage.setItem('coCore', JSON.stringify({ state: { publicData }, version: 1 }));
+    if (s.coCore) {
+      localStorage.setItem('coCore', s.coCore);
+      if (s.userInfo) localStorage.setItem('userInfo', s.userInfo);
+    } else {
+      const publicData = { customerId: s.customerId, token: s.token, phone_number: s.phone };
+      localStorage.setItem('coCore', JSON.stringify({ state: { publicData }, version: 1 }));
+    }
     globalThis.__frames = [];
+    globalThis.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) globalThis.__lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((list) => {
       for (const frame of list.getEntries())
         globalThis.__frames.push({
@@ -58,8 +70,10 @@ async function measure(browser, base, session) {
   if (!state.live || state.errorScreen)
     throw new Error(`${base}${pagePath} did not render: ${JSON.stringify(state)}`);
   const frames = await page.evaluate(() => globalThis.__frames);
+  const lcp = await page.evaluate(() => globalThis.__lcp);
   await context.close();
   return {
+    lcp,
     blocking: frames.reduce((sum, f) => sum + f.blocking, 0),
     moduleEvaluation: frames.reduce((sum, f) => sum + f.moduleEvaluation, 0),
   };
@@ -72,16 +86,22 @@ const browser = await chromium.launch({
   args: ['--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup'],
 });
 try {
-  const sessions = await Promise.all(bases.map(login));
+  const { readFileSync } = await import('node:fs');
+  const sessions = process.env.SESSION_FILES
+    ? process.env.SESSION_FILES.split(',').map((file) => JSON.parse(readFileSync(file, 'utf8')))
+    : await Promise.all(bases.map(login));
   const results = bases.map(() => []);
   for (let i = 0; i < loads; i++)
     for (const [k, base] of bases.entries()) results[k].push(await measure(browser, base, sessions[k]));
   console.log(`${pagePath}, ${loads} cold loads per build, CPU slowdown ${slowdown}×, milliseconds`);
-  console.log('base                              blocking (median)   module evaluation (median, spread)');
+  console.log(
+    'base                              blocking (median)   LCP (median)   module evaluation (median, spread)',
+  );
   for (const [k, base] of bases.entries()) {
     const evaluation = results[k].map((r) => Math.round(r.moduleEvaluation));
     console.log(
       `${base.padEnd(34)}${String(Math.round(median(results[k].map((r) => r.blocking)))).padStart(17)}` +
+        `${String(Math.round(median(results[k].map((r) => r.lcp)))).padStart(15)}` +
         `   ${median(evaluation)} (${Math.min(...evaluation)}–${Math.max(...evaluation)})`,
     );
   }
