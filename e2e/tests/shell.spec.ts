@@ -124,9 +124,14 @@ test.describe('app shell (SH-01, SH-03, SH-04, SH-06, RO-01)', () => {
     await expect(tabbar).toContainText('Home');
     await expect(tabbar).toContainText('My Loan');
     await expect(tabbar).toContainText('Profile');
+    // each tab is a link; the current one says so (issue 9: no antd TabBar of clickable divs)
+    await expect(tabbar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabbar.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/my');
     await tabbar.getByText('Profile').click();
     await expect(page).toHaveURL(/\/my/);
     await expect(page.getByTestId('my-phone')).toContainText(phone.slice(-4));
+    await expect(tabbar.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabbar.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
   test('issue 9 the prerendered /start is adopted, not drawn again: the same elements go live, then the product name and sandbox hint arrive', async ({
