@@ -5,11 +5,11 @@
  *
  * Why: TensorFlow.js's WebAssembly heap grew to ~58 MB on the first selfie and a WebAssembly memory
  * never shrinks, and the library's code stayed in the worker's heap beside it. Here a selfie is
- * computed in ordinary ArrayBuffers, ~4.3 MB at inputSize 416 kept for the next one (WorkAreas):
- * the layers stream rows, so the largest is the first pooled layer (207 × 207 × 16, 2.7 MB). The
- * price is time: ~200 million multiply-adds run as scalar JavaScript instead of SIMD WebAssembly,
- * ~210–240 ms a photo against ~90–110 ms on the 2-core development machine
- * (tiny-face-detector.test.ts logs it); a borrower sends one selfie.
+ * computed in ordinary ArrayBuffers, ~1.2 MB at inputSize 416 kept for the next one (WorkAreas):
+ * the layers stream rows through small rings, and no layer's output is ever whole. The price is
+ * time: ~200 million multiply-adds run as scalar JavaScript instead of SIMD WebAssembly, ~210–240
+ * ms a photo against ~90–110 ms on the 2-core development machine (tiny-face-detector.test.ts logs
+ * it); a borrower sends one selfie.
  *
  * tiny-face-network.test.ts runs face-api itself on the same photos and checks that scores and boxes
  * agree. Layout is NHWC (row, column, channel), as TensorFlow's; filters are HWIO.
@@ -95,43 +95,29 @@ export interface Map3 {
   data: Float32Array;
 }
 
-/** The work areas: which holds what. */
-const Slot = {
-  /** a layer's pooled output, whole (the next layer reads any row): a layer reads one, writes the other */
-  MapA: 0,
-  MapB: 1,
-  /** the network input's last four rows (row y at y mod 4) */
-  InputRows: 2,
-  /** two rows of a layer's temporaries: the first layer's 3 × 3 patches, or depthwise sums */
-  Temporary: 3,
-  /** the last rows of a layer's output before its max pool (row y at y mod 4) */
-  ConvRows: 4,
-} as const;
-type Slot = (typeof Slot)[keyof typeof Slot];
-
 /**
- * The memory one detection works in, kept from one photo to the next. Allocated afresh, every
- * layer of every photo left its output behind as garbage (~36 MB a photo at 416 × 416), and V8
- * collects typed arrays' memory only when enough of it has piled up: the image worker grew by
- * 100–170 MB under a stream of selfies. Reused, it is held while the worker lives (the worker exits
- * when idle), so it is kept small: the network streams rows, and no layer's output before its max
- * pool is ever whole (at 416: ~4.4 MB instead of ~16.5 MB when each layer was computed whole).
- * Detection is synchronous and one at a time per thread, so one set per module is enough.
+ * The memory one detection works in, kept from one photo to the next, one area per name (a layer's
+ * rings and temporaries). Allocated afresh, every layer of every photo left its output behind as
+ * garbage (~36 MB a photo at 416 × 416), and V8 collects typed arrays' memory only when enough of it
+ * has piled up: the image worker grew by 100–170 MB under a stream of selfies. Reused, it is held
+ * while the worker lives (the worker exits when idle), so it is kept small: every layer streams
+ * rows through rings of a few rows, and only the 13 × 13 output is ever whole (at 416: 1.2 MB;
+ * 16.5 MB when each layer was computed whole). Detection is synchronous and one at a time per
+ * thread, so one set per module is enough.
  */
 class WorkAreas {
-  readonly #areas: Float32Array[] = Array.from({ length: 5 }, () => new Float32Array(0));
-  /** a view of `length` floats of area `slot` (see `Slot`), grown as needed */
-  take(slot: Slot, length: number): Float32Array {
-    if (this.#areas[slot]!.length < length) this.#areas[slot] = new Float32Array(length);
-    return this.#areas[slot]!.subarray(0, length);
+  readonly #areas = new Map<string, Float32Array>();
+  /** a view of `length` floats of the area called `name`, grown as needed */
+  take(name: string, length: number): Float32Array {
+    let area = this.#areas.get(name);
+    if (!area || area.length < length) this.#areas.set(name, (area = new Float32Array(length)));
+    return area.subarray(0, length);
   }
   /** bytes held now (tests, diagnostics) */
   bytes(): number {
-    return this.#areas.reduce((sum, area) => sum + area.byteLength, 0);
-  }
-  /** the pooled feature-map area a layer reading `input` writes to */
-  next(input: Float32Array, length: number): Float32Array {
-    return this.take(input.buffer === this.#areas[Slot.MapA]!.buffer ? Slot.MapB : Slot.MapA, length);
+    let sum = 0;
+    for (const area of this.#areas.values()) sum += area.byteLength;
+    return sum;
   }
 }
 const areas = new WorkAreas();
@@ -141,16 +127,55 @@ export function workAreaBytes(): number {
   return areas.bytes();
 }
 
+/** the rows a ring holds: a separable layer reads four input rows at a time (y - 1 … y + 2) */
+const RING = 4;
+
 /**
- * The network's input, one row at a time: the photo padded with black to a square at the bottom or
- * right (face-api's padToSquare without centring), resized bilinearly to size × size as
- * tf.image.resizeBilinear does without aligned corners or half-pixel centres, less the mean colour,
- * over 255. Returns a function that writes row y (size × 3 floats) to `out` at `offset`.
+ * A layer's output, NHWC, produced row by row into a ring of `RING` rows as its reader asks for
+ * them. `row(y)` computes the rows up to y that are not computed yet and returns where row y
+ * starts in `data`; rows y - 3 … y stay there until a later row is asked for. Readers ask for rows
+ * in increasing order (a layer's rows are computed once each), at most three back from the last.
  */
-function networkInputRows(
-  rgb: { width: number; height: number; data: Uint8Array },
-  size: number,
-): (y: number, out: Float32Array, offset: number) => void {
+class RowStream {
+  readonly name: string;
+  readonly height: number;
+  readonly width: number;
+  readonly channels: number;
+  readonly data: Float32Array;
+  /** writes row y at `offset` in `data` */
+  readonly #compute: (y: number, data: Float32Array, offset: number) => void;
+  readonly #rowLength: number;
+  #done = 0;
+  constructor(
+    name: string,
+    height: number,
+    width: number,
+    channels: number,
+    compute: (y: number, data: Float32Array, offset: number) => void,
+  ) {
+    this.name = name;
+    this.height = height;
+    this.width = width;
+    this.channels = channels;
+    this.#compute = compute;
+    this.#rowLength = width * channels;
+    this.data = areas.take(name, RING * this.#rowLength);
+  }
+  row(y: number): number {
+    if (y < this.#done - RING) throw new Error(`tiny face network: ${this.name} row ${y} has left its ring`);
+    for (; this.#done <= y; this.#done++)
+      this.#compute(this.#done, this.data, (this.#done % RING) * this.#rowLength);
+    return (y % RING) * this.#rowLength;
+  }
+}
+
+/**
+ * The network's input, row by row: the photo padded with black to a square at the bottom or right
+ * (face-api's padToSquare without centring), resized bilinearly to size × size as
+ * tf.image.resizeBilinear does without aligned corners or half-pixel centres, less the mean colour,
+ * over 255.
+ */
+function networkInput(rgb: { width: number; height: number; data: Uint8Array }, size: number): RowStream {
   const side = Math.max(rgb.width, rgb.height);
   const scale = side / size;
   // source columns and weights, once per column; padding (past the photo) reads as black
@@ -165,7 +190,7 @@ function networkInputRows(
   }
   const { width: pw, height: ph, data } = rgb;
   const pixel = (y: number, x: number, c: number) => (y < ph && x < pw ? data[(y * pw + x) * 3 + c]! : 0);
-  return function inputRow(y, out, offset) {
+  return new RowStream('input', size, size, 3, function inputRow(y, out, offset) {
     const sy = y * scale;
     const y0 = Math.floor(sy);
     const y1 = Math.min(y0 + 1, side - 1);
@@ -184,7 +209,7 @@ function networkInputRows(
         out[o + c] = Math.fround(value - MEAN_RGB[c]!) / 255;
       }
     }
-  };
+  });
 }
 
 /**
@@ -297,80 +322,69 @@ function maxPoolRow(
 
 /**
  * The first layer and its max pool: a 3 × 3 convolution without padding, bias, leaky ReLU, then a
- * 2 × 2 max pool of stride 2. Two rows of the convolution at a time (the rows one pooled row
- * reads) from the four input rows they need, computed as the rows come: the input's neighbourhoods
- * are gathered into one row-major block (im2col, HWIO order, as the filter is laid out), which the
- * matrix kernel multiplies by the filter, and the two rows are pooled at once. Neither the input nor
- * the 414 × 414 × 16 convolution (11 MB at 416) is ever whole.
+ * 2 × 2 max pool of stride 2. A pooled row is computed from two rows of the convolution (the
+ * second may be missing at the bottom), themselves from four input rows: the input's
+ * neighbourhoods are gathered into one row-major block (im2col, HWIO order, as the filter is laid
+ * out), which the matrix kernel multiplies by the filter, and the two rows are pooled at once.
+ * Neither the input nor the 414 × 414 × 16 convolution (11 MB at 416) is ever whole.
  */
-function conv3x3ValidPooled(
-  rgb: { width: number; height: number; data: Uint8Array },
-  size: number,
-  conv: Conv,
-): Map3 {
-  const cin = 3;
-  const rowLength = size * cin;
-  const convHeight = size - 2;
-  const convWidth = size - 2;
+function conv3x3ValidPooled(input: RowStream, conv: Conv): RowStream {
+  const { width: w, channels: cin } = input;
+  const convHeight = input.height - 2;
+  const convWidth = w - 2;
   const cout = conv.bias.length;
   const k = 9 * cin;
+  const patches = areas.take('conv0 patches', 2 * convWidth * k);
+  const rows = areas.take('conv0 rows', 2 * convWidth * cout);
   const height = Math.ceil(convHeight / 2);
-  const width = Math.ceil(convWidth / 2);
-  const out = areas.take(Slot.MapA, height * width * cout);
-  const inputRow = networkInputRows(rgb, size);
-  const input = areas.take(Slot.InputRows, 4 * rowLength);
-  const patches = areas.take(Slot.Temporary, 2 * convWidth * k);
-  const rows = areas.take(Slot.ConvRows, 2 * convWidth * cout);
-  let inputDone = 0; // input rows 0 … inputDone - 1 computed; the last four are in `input`
-  for (let y = 0; y < height; y++) {
+  return new RowStream('conv0', height, Math.ceil(convWidth / 2), cout, (y, out, offset) => {
     const first = 2 * y;
     const count = Math.min(2, convHeight - first);
-    for (; inputDone < first + count + 2; inputDone++)
-      inputRow(inputDone, input, (inputDone % 4) * rowLength);
+    input.row(first + count + 1); // the input rows first … first + count + 1 are now in its ring
     for (let r = 0, p = 0; r < count; r++) {
-      const row0 = ((first + r) % 4) * rowLength;
-      const row1 = ((first + r + 1) % 4) * rowLength;
-      const row2 = ((first + r + 2) % 4) * rowLength;
+      const row0 = input.row(first + r);
+      const row1 = input.row(first + r + 1);
+      const row2 = input.row(first + r + 2);
       for (let i = 0; i < convWidth * cin; i += cin) {
-        for (let j = i; j < i + 3 * cin; j++) patches[p++] = input[row0 + j]!;
-        for (let j = i; j < i + 3 * cin; j++) patches[p++] = input[row1 + j]!;
-        for (let j = i; j < i + 3 * cin; j++) patches[p++] = input[row2 + j]!;
+        for (let j = i; j < i + 3 * cin; j++) patches[p++] = input.data[row0 + j]!;
+        for (let j = i; j < i + 3 * cin; j++) patches[p++] = input.data[row1 + j]!;
+        for (let j = i; j < i + 3 * cin; j++) patches[p++] = input.data[row2 + j]!;
       }
     }
     matmul(patches, 0, count * convWidth, k, conv.filters, cout, conv.bias, rows, 0, true);
-    maxPoolRow(rows, 0, count === 2 ? convWidth * cout : 0, convWidth, cout, 2, out, y * width * cout);
-  }
-  return { height, width, channels: cout, data: out };
+    maxPoolRow(rows, 0, count === 2 ? convWidth * cout : 0, convWidth, cout, 2, out, offset);
+  });
 }
 
 /**
  * The depthwise part of a separable convolution for output rows first … first + count - 1: 3 × 3
  * per channel with 'same' padding (one pixel of zeros around), into `depth` from offset 0. Each sum
- * is rounded to float32 after every term, rows then columns of the window.
+ * is rounded to float32 after every term, rows then columns of the window. The input rows
+ * first - 1 … first + count must be in its ring.
  */
 function depthwiseRows(
-  input: Map3,
+  input: RowStream,
   depthwise: Float32Array,
   first: number,
   count: number,
   depth: Float32Array,
-) {
-  const { height: h, width: w, channels: cin } = input;
+): void {
+  const { height: h, width: w, channels: cin, data } = input;
   depth.fill(0, 0, count * w * cin); // summed into below
   for (let r = 0; r < count; r++) {
     const y = first + r;
-    for (let x = 0; x < w; x++) {
-      const o = (r * w + x) * cin;
-      for (let ky = 0; ky < 3; ky++) {
-        const iy = y + ky - 1;
-        if (iy < 0 || iy >= h) continue; // 'same' padding: zeros add nothing
+    for (let ky = 0; ky < 3; ky++) {
+      const iy = y + ky - 1;
+      if (iy < 0 || iy >= h) continue; // 'same' padding: zeros add nothing
+      const inRow = input.row(iy);
+      for (let x = 0; x < w; x++) {
+        const o = (r * w + x) * cin;
         for (let kx = 0; kx < 3; kx++) {
           const ix = x + kx - 1;
           if (ix < 0 || ix >= w) continue;
-          const inBase = (iy * w + ix) * cin;
+          const inBase = inRow + ix * cin;
           const fBase = (ky * 3 + kx) * cin;
-          for (let ci = 0; ci < cin; ci++)
-            depth[o + ci]! += input.data[inBase + ci]! * depthwise[fBase + ci]!;
+          for (let ci = 0; ci < cin; ci++) depth[o + ci]! += data[inBase + ci]! * depthwise[fBase + ci]!;
         }
       }
     }
@@ -379,59 +393,76 @@ function depthwiseRows(
 
 /**
  * A separable convolution and its max pool: a depthwise 3 × 3 convolution ('same'), then 1 × 1 to
- * more channels, bias, leaky ReLU, then a 2 × 2 max pool ('same', stride 2 or 1). Rows are
- * computed two at a time (one matrix product of 2 × width rows, which keeps the kernel's row pairs
- * whole) into a ring of four, as the pooled rows need them: a pooled row y reads rows y · stride and
- * the one after, so with stride 1 a row serves two pooled rows and is computed once.
+ * more channels, bias, leaky ReLU, then a 2 × 2 max pool ('same', stride 2 or 1). Rows of the
+ * convolution are computed two at a time (one matrix product of 2 × width rows, which keeps the
+ * kernel's row pairs whole) into a ring of four, as the pooled rows need them: a pooled row y reads
+ * rows y · stride and the one after, so with stride 1 a row serves two pooled rows and is computed
+ * once. A pair starts at an even row, so it is contiguous in the ring.
  */
-function separableConvPooled(input: Map3, conv: SeparableConv, stride: 1 | 2): Map3 {
+function separableConvPooled(input: RowStream, conv: SeparableConv, stride: 1 | 2, name: string): RowStream {
   const { height: h, width: w, channels: cin } = input;
   const cout = conv.bias.length;
   const rowLength = w * cout;
-  const height = Math.ceil(h / stride);
-  const width = Math.ceil(w / stride);
-  const out = areas.next(input.data, height * width * cout);
-  const depth = areas.take(Slot.Temporary, 2 * w * cin);
-  const rows = areas.take(Slot.ConvRows, 4 * rowLength);
-  let done = 0; // rows 0 … done - 1 computed, in pairs from an even row: a pair is contiguous in the ring
-  for (let y = 0; y < height; y++) {
+  const depth = areas.take(`${name} depthwise`, 2 * w * cin);
+  const rows = areas.take(`${name} rows`, RING * rowLength);
+  let done = 0; // rows 0 … done - 1 of the convolution computed
+  return new RowStream(name, Math.ceil(h / stride), Math.ceil(w / stride), cout, (y, out, offset) => {
     const first = y * stride;
     const second = Math.min(first + 1, h - 1); // the missing row repeats the first
     while (done <= second) {
       const count = Math.min(2, h - done);
+      input.row(Math.min(done + count, h - 1)); // the input rows done - 1 … done + count are now in its ring
       depthwiseRows(input, conv.depthwise, done, count, depth);
-      matmul(depth, 0, count * w, cin, conv.pointwise, cout, conv.bias, rows, (done % 4) * rowLength, true);
+      matmul(
+        depth,
+        0,
+        count * w,
+        cin,
+        conv.pointwise,
+        cout,
+        conv.bias,
+        rows,
+        (done % RING) * rowLength,
+        true,
+      );
       done += count;
     }
-    const top = (first % 4) * rowLength;
-    maxPoolRow(rows, top, (second % 4) * rowLength - top, w, cout, stride, out, y * width * cout);
-  }
-  return { height, width, channels: cout, data: out };
+    const top = (first % RING) * rowLength;
+    maxPoolRow(rows, top, (second % RING) * rowLength - top, w, cout, stride, out, offset);
+  });
 }
 
-/** The last layer: 1 × 1 convolution and bias, no activation (the raw box encodings). */
-function conv1x1(input: Map3, conv: Conv): Map3 {
+/**
+ * The last layer: 1 × 1 convolution and bias, no activation (the raw box encodings), two rows at a
+ * time (a pair from an even row is contiguous in its input's ring), into a whole map.
+ */
+function conv1x1(input: RowStream, conv: Conv): Map3 {
   const { height: h, width: w, channels: cin } = input;
   const cout = conv.bias.length;
-  const out = areas.next(input.data, h * w * cout);
-  matmul(input.data, 0, h * w, cin, conv.filters, cout, conv.bias, out, 0, false);
+  const out = areas.take('conv8', h * w * cout);
+  for (let y = 0; y < h; y += 2) {
+    const count = Math.min(2, h - y);
+    input.row(y + count - 1);
+    matmul(input.data, input.row(y), count * w, cin, conv.filters, cout, conv.bias, out, y * w * cout, false);
+  }
   return { height: h, width: w, channels: cout, data: out };
 }
 
 /**
  * The network's raw output for a photo: cells × cells × (5 anchors × (x, y, w, h, score)), before box
- * decoding. Its data is a view of a work area, overwritten by the next photo.
+ * decoding. Its data is a view of a work area, overwritten by the next photo. It is pulled from the
+ * last layer, each layer asking the one before for the rows it needs.
  */
 export function tinyFaceNetwork(
   weights: TinyFaceWeights,
   rgb: { width: number; height: number; data: Uint8Array },
   inputSize: number,
 ): Map3 {
-  let map = conv3x3ValidPooled(rgb, inputSize, weights.conv0);
+  let rows = conv3x3ValidPooled(networkInput(rgb, inputSize), weights.conv0);
   weights.separable.forEach((layer, i) => {
-    map = separableConvPooled(map, layer, i < 4 ? 2 : 1);
+    rows = separableConvPooled(rows, layer, i < 4 ? 2 : 1, `conv${i + 1}`);
   });
-  return conv1x1(map, weights.conv8);
+  return conv1x1(rows, weights.conv8);
 }
 
 export interface FaceBox {
