@@ -77,11 +77,17 @@ export function responseSerializerCompiler(options: {
 }): FastifySerializerCompiler<RouteSchema> {
   const compiler: FastifySerializerCompiler<RouteSchema> = (route) => {
     const { method, url, httpStatus } = route;
-    const compiled = fastJson(
-      serializerJsonSchema(zodSchemaOf(route.schema)) as unknown as Parameters<typeof fastJson>[0],
-    );
+    const compile = () =>
+      fastJson(serializerJsonSchema(zodSchemaOf(route.schema)) as unknown as Parameters<typeof fastJson>[0]);
+    // In production a serializer is compiled on the route's first answer with this status, not when
+    // the route is registered: compiled up front, every route's serializers (generated code, and Ajv
+    // instances for unions) held ~20 MB from start-up, most of it for answers a process never sends.
+    // Checked (development, tests, CI), all compile at start-up, so a contract fast-json-stringify
+    // cannot compile fails every test run at once rather than a borrower's first request.
+    let compiled: ((data: unknown) => string) | undefined = options.check ? compile() : undefined;
     const fast = (data: unknown): string => {
       try {
+        compiled ??= compile();
         return compiled(data);
       } catch (cause) {
         throw new ResponseContractError(method, url, { cause });
