@@ -6,7 +6,7 @@
 // run: a busy machine only ever makes a run slower (CPU time is scaled 4× into the score), so the
 // best of three is the run least disturbed by whatever else the machine did, and a floor on it
 // catches a page that got heavier without failing CI because the other core was busy.
-//   LH_SAVE=.lighthouse/reports npm run lighthouse            # keep every full JSON report
+//   LH_SAVE=.lighthouse/reports npm run lighthouse            # keep every full JSON report and trace
 // Logged-in pages: a borrower logs in through the sandbox outbox (POST send-code, read the code,
 // POST login), the session goes into localStorage as the app stores it, and Lighthouse runs with
 // storage kept (disableStorageReset). Prints one row per page and writes .lighthouse/summary.json.
@@ -112,7 +112,11 @@ try {
       // LH_SAVE=dir keeps each full report (the critical chain, the LCP element, the main thread)
       if (process.env.LH_SAVE) {
         mkdirSync(process.env.LH_SAVE, { recursive: true });
-        writeFileSync(`${process.env.LH_SAVE}/${path.replace(/\W/g, '') || 'root'}-${i}.json`, result.report);
+        const name = `${process.env.LH_SAVE}/${path.replace(/\W/g, '') || 'root'}-${i}`;
+        writeFileSync(`${name}.json`, result.report);
+        // the trace Lighthouse measured from: open it in DevTools' Performance panel to see what
+        // the long tasks were (the report only names a script, or "Unattributable")
+        writeFileSync(`${name}.trace.json`, JSON.stringify(result.artifacts.Trace));
       }
       const a = lhr.audits;
       const scripts = (a['network-requests']?.details?.items ?? []).filter(
