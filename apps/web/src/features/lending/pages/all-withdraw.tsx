@@ -204,7 +204,11 @@ function WithdrawForm({ offer }: { offer: LoanOffer }) {
 export default function AllWithdrawPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const offer = useLoanOffer();
+  // Issue 9: the offer arriving re-renders through the query's store, which React renders in one
+  // synchronous task (the form's first render: ~80 ms unthrottled on an approved borrower's page,
+  // ~300 ms on a phone-class CPU). Deferred, that render is interruptible: the phone can paint and
+  // answer taps between its slices, and the placeholder stays until the form is ready.
+  const offer = useDeferredValue(useLoanOffer());
 
   let body;
   if (offer.isPending)
