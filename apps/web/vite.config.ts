@@ -130,7 +130,7 @@ export default defineConfig({
             {
               name: 'app-common',
               test: sourceFiles([
-                'apps/web/src/lib/format.ts',
+                'packages/domain/src/date-format.ts',
                 'apps/web/src/lib/ui/page.tsx',
                 'apps/web/src/lib/ui/button.tsx',
                 'apps/web/src/lib/ui/guarded-button.tsx',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Locale } from '../locale.ts';
 import { formatPeso } from '../money.ts';
+import { formatDate } from '../date-format.ts';
 import { DISPUTE_REJECTION_REASONS } from '../contracts/disputes.ts';
 import { translate } from '../catalogue/index.ts';
 import { EASY_RELOAN_MISSES_TOLD } from './easy-reloan.ts';
@@ -100,23 +101,6 @@ interface Rendered {
   body: string;
 }
 
-const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
-/** A Manila calendar date in the reader's language ("Dec 7, 2026", "Dis 7, 2026", "2026年12月7日"). */
-function formatDay(isoDate: string | undefined, locale: Locale): string {
-  if (!isoDate) return '';
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
-    dateFormats.set(locale, format);
-  }
-  return format.format(new Date(`${isoDate}T00:00:00Z`));
-}
-
 /**
  * A message's title and body in the reader's language: the catalogue's `notifications:<event>.*`
  * (issue 10), the count of days choosing the plural form.
@@ -128,7 +112,7 @@ export function renderMessage(event: MessageEvent, params: MessageParams, locale
   }
   const vars = {
     amount: params.amount !== undefined ? formatPeso(BigInt(params.amount)) : '',
-    date: formatDay(params.date, locale),
+    date: formatDate(params.date, locale),
     count: params.days ?? 0,
     reason: params.reason ? translate(locale, `notifications:rejectionReason.${params.reason}`) : '',
   };

@@ -10,7 +10,7 @@ import {
 import { formatPeso } from '@pisonow/domain/money';
 import { errorText } from '../../../lib/api/index.ts';
 import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
-import { formatDate, formatManilaDate, formatManilaDateTime } from '../../../lib/format.ts';
+import { formatDate, formatManilaDate, formatManilaDateTime } from '@pisonow/domain/date-format';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { Button } from '../../../lib/ui/button.tsx';
 import { Notice } from '../../../lib/ui/notice.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatPeso, type CouponView, type Locale } from '@pisonow/domain';
-import { formatManilaDateTime } from '../../../lib/format.ts';
+import { formatManilaDateTime } from '@pisonow/domain/date-format';
 import { daysLeft } from '../model/coupons.ts';
 
 /** One coupon (EN-07): type, deduction, conditions, validity, and the used time once used. */

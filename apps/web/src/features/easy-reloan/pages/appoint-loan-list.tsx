@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatPeso } from '@pisonow/domain';
 import { errorText } from '../../../lib/api/index.ts';
-import { formatManilaDateTime } from '../../../lib/format.ts';
+import { formatManilaDateTime } from '@pisonow/domain/date-format';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { List, ListRow } from '../../../lib/ui/list-row.tsx';
 import { Notice } from '../../../lib/ui/notice.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, formatPeso, type HomeSummaryResponse } from '@pisonow/domain';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { errorText } from '../../../lib/api/index.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '@pisonow/domain/date-format';
 import { coCoreStore, useLoggedIn } from '../../../lib/store/index.ts';
 import { Button } from '../../../lib/ui/button.tsx';
 import { List, ListRow } from '../../../lib/ui/list-row.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { payoutProvider } from '@pisonow/domain';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '@pisonow/domain/date-format';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import type { OrderView } from '../api/get-order.ts';
 import { costRows } from '../model/cost-lines.ts';

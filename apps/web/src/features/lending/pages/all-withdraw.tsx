@@ -1,7 +1,7 @@
 import { useDeferredValue, useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '@pisonow/domain/date-format';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';
 import { FraudWarning } from '../../../lib/ui/fraud-warning.tsx';

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, type PlaceOrderRequest } from '@pisonow/domain';
 import { errorCodeOf, errorText } from '../../../lib/api/index.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '@pisonow/domain/date-format';
 import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { showError } from '../../../lib/toast.ts';

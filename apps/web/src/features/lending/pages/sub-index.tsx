@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '@pisonow/domain/date-format';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { errorText } from '../../../lib/api/index.ts';
 import { coCoreStore, useCoCore } from '../../../lib/store/index.ts';

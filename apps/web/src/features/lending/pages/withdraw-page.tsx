@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@pisonow/domain';
 import { errorText } from '../../../lib/api/index.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '@pisonow/domain/date-format';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { FraudWarning } from '../../../lib/ui/fraud-warning.tsx';
 import { GuardedButton } from '../../../lib/ui/guarded-button.tsx';

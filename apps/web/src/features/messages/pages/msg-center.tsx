@@ -11,7 +11,7 @@ import { Page } from '../../../lib/ui/page.tsx';
 import { useUnreadMessages } from '../../../lib/unread-messages.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { useMarkAllRead } from '../api/mark-read.ts';
-import { formatManilaDateTime } from '../../../lib/format.ts';
+import { formatManilaDateTime } from '@pisonow/domain/date-format';
 import './messages.css';
 
 const TABS: readonly MessageKind[] = ['notify', 'activity'];

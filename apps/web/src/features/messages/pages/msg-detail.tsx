@@ -8,7 +8,7 @@ import { Notice } from '../../../lib/ui/notice.tsx';
 import { Card, Page } from '../../../lib/ui/page.tsx';
 import { useMessage } from '../api/get-message.ts';
 import { useMarkMessageRead } from '../api/mark-read.ts';
-import { formatManilaDateTime } from '../../../lib/format.ts';
+import { formatManilaDateTime } from '@pisonow/domain/date-format';
 import './messages.css';
 
 /** `/msgDetail?id=…` (EN-08): one message; opening it marks it read. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { manilaDate } from '@pisonow/domain';
 import { errorText } from '../../../lib/api/index.ts';
 import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
-import { formatDate, formatManilaDateTime } from '../../../lib/format.ts';
+import { formatDate, formatManilaDateTime } from '@pisonow/domain/date-format';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { Button } from '../../../lib/ui/button.tsx';
 import { List, ListRow } from '../../../lib/ui/list-row.tsx';

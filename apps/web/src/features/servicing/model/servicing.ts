@@ -7,7 +7,7 @@ import {
   type OrderViewResponse,
   type RepaymentViewResponse,
 } from '@pisonow/domain';
-import { formatDate as formatCalendarDate, formatManilaTime24 } from '../../../lib/format.ts';
+import { formatDate as formatCalendarDate, formatManilaTime24 } from '@pisonow/domain/date-format';
 
 /**
  * The borrower's side of loan servicing (issue 7), as pure functions over the domain's contracts:

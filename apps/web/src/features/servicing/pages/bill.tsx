@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '@pisonow/domain/time';
 import { errorText } from '../../../lib/api/index.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '@pisonow/domain/date-format';
 import { DocumentPanel } from '../../../lib/document/document-view.tsx';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { FraudWarning } from '../../../lib/ui/fraud-warning.tsx';

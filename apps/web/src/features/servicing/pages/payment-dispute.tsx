@@ -15,7 +15,7 @@ import {
 import { errorText, newIdempotencyKey } from '../../../lib/api/index.ts';
 import { useActionMutation } from '../../../lib/api/use-action-mutation.ts';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '@pisonow/domain/date-format';
 import { useLocale } from '../../../lib/i18n/index.ts';
 import { preparePhoto } from '../../../lib/photos/prepare-photo.ts';
 import { requestUploadGrant } from '../../../lib/photos/request-upload-grant.ts';

@@ -1,12 +1,13 @@
-import type { Locale } from '@pisonow/domain/locale';
+import type { Locale } from './locale.ts';
 
 /*
- * Dates and times in the borrower's language, written from tables rather than Intl.DateTimeFormat.
- * Why: the first Intl.DateTimeFormat a page makes loads the browser's locale and time-zone data,
- * ~25 ms of main thread on a desktop and ~100 ms on a phone-class CPU, and it landed inside the
- * first render of /allWithdraw, /loan, home and the bill (issue 9: the largest paint waited for it).
- * The output is exactly what Intl writes for our three languages (`format.test.ts` compares every
- * day of several years and instants across them with Intl), so nothing on screen changes.
+ * Dates and times in the borrower's language, the one place for them: the app's pages, the loan
+ * documents and the messages all write dates through these functions (issue 9, clarity item 7).
+ * They are written from tables, not Intl.DateTimeFormat. The first Intl.DateTimeFormat a page
+ * makes loads the browser's locale and time-zone data: ~25 ms of main thread on a desktop and
+ * ~100 ms on a phone-class CPU, inside the first render of /allWithdraw, /loan, home and the bill.
+ * The output is exactly what Intl writes for our three languages (`date-format.test.ts` compares
+ * every day of several years, and instants across them, with Intl), so nothing on screen changes.
  */
 
 const MONTHS: Record<Locale, readonly string[]> = {

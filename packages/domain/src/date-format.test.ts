@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, type Locale } from '@pisonow/domain/locale';
-import { formatDate, formatManilaDate, formatManilaDateTime, formatManilaTime24 } from './format.ts';
+import { LOCALES, type Locale } from './locale.ts';
+import { formatDate, formatManilaDate, formatManilaDateTime, formatManilaTime24 } from './date-format.ts';
 
 const DAY_MS = 86_400_000;
 
