@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRODUCT, LOCALES, disclosedMonthlyRate, priceLoan, type Locale } from '@pisonow/domain';
 import { translate } from '@pisonow/domain/catalogue/all';
+import { formatDate } from '@pisonow/domain/date-format';
 import {
   disclosedEir,
   disclosureStatement,
@@ -113,7 +114,7 @@ describe("RA 3765 disclosure statement in the borrower's language (CO-03, BE-07,
       '0.10%',
       '₱20.00',
       '1.00%',
-      '2026-12-07',
+      formatDate('2026-12-07', locale), // the due date in the borrower's language (issue 9, item 7)
     ])
       expect(html, amount).toContain(amount);
     // the EIR a month and a year, rounded up: 8.6540…% → 8.66%; (1.086540…)^12 − 1 = 170.738…% → 170.74%
@@ -166,11 +167,12 @@ describe("RA 3765 disclosure statement in the borrower's language (CO-03, BE-07,
         '₱35.58',
         '₱1,964.42',
         '₱2,042.00',
-        '2026-12-07',
+        formatDate('2026-12-07', locale),
         'Maria Santos Dela Cruz',
       ])
         expect(agreement, text).toContain(text);
-      for (const text of [letterTitle, '₱2,000.00', '₱1,964.42', '₱2,042.00', '2026-12-07', 'order-1'])
+      const due = formatDate('2026-12-07', locale);
+      for (const text of [letterTitle, '₱2,000.00', '₱1,964.42', '₱2,042.00', due, 'order-1'])
         expect(letter, text).toContain(text);
       expect(agreement).toContain(`lang="${locale}"`);
     },
@@ -215,5 +217,29 @@ describe('RA 3765 the disclosure with a withdrawal coupon', () => {
       fee + cell(text('coupon')) + cell(text('creditReportingFee')) + cell(text('tax')) + cell(text('dst'));
     expect(cell(text('principal')) - deducted).toBe(q.netProceeds);
     expect(cell(text('netProceeds'))).toBe(q.netProceeds);
+  });
+});
+
+describe("issue 9 clarity item 7: the documents write dates in the borrower's language", () => {
+  const q = priceLoan(DEFAULT_PRODUCT, { principal: 200_000n, termDays: 14 });
+  const expected: Record<Locale, { signed: string; due: string }> = {
+    'en-US': { signed: 'Nov 23, 2026', due: 'Dec 7, 2026' },
+    fil: { signed: 'Nob 23, 2026', due: 'Dis 7, 2026' },
+    'zh-CN': { signed: '2026年11月23日', due: '2026年12月7日' },
+  };
+  it.each(LOCALES)('%s: the signing date and the due date, never 2026-12-07', (locale) => {
+    const documents = {
+      disclosure: disclosureStatement(q, parties, locale),
+      agreement: loanAgreement(q, parties, locale),
+      sanction: sanctionLetter(q, parties, locale),
+    };
+    for (const [name, html] of Object.entries(documents)) {
+      expect(html, name).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(html, name).toContain(expected[locale].signed);
+    }
+    // each document that states the repayment states its due date
+    expect(documents.disclosure).toContain(expected[locale].due);
+    expect(documents.agreement).toContain(expected[locale].due);
+    expect(documents.sanction).toContain(expected[locale].due);
   });
 });

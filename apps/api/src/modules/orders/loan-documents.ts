@@ -8,12 +8,13 @@ import {
   type Quote,
 } from '@pisonow/domain';
 import { translate } from '@pisonow/domain/catalogue/all';
+import { formatDate } from '@pisonow/domain/date-format';
 
 export interface DocumentParties {
   company: { name: string; secRegistrationNo: string; certificateOfAuthorityNo: string };
   borrower: { name: string; phone: string; address: string };
   orderId: string;
-  /** Manila date the order is signed, YYYY-MM-DD */
+  /** Manila date the order is signed, YYYY-MM-DD (the documents write it in their language) */
   date: string;
   /** Manila due date if paid out today, YYYY-MM-DD */
   dueDate: string;
@@ -61,12 +62,14 @@ export function disclosureStatement(q: Quote, p: DocumentParties, locale: Locale
   const t = (key: string, vars?: Record<string, unknown>) =>
     translate(locale, `documents:disclosure.${key}`, vars);
   const eir = disclosedEir(q);
+  // clarity item 7 (issue 9): dates as the borrower reads them ("Dis 7, 2026"), not 2026-12-07
+  const date = formatDate(p.date, locale);
   const extensionFee = (q.principal * BigInt(p.extensionFeeBp)) / 10_000n;
   return page(
     t('title'),
     `<p>${esc(t('intro'))}</p>
 <p>${esc(p.company.name)} · SEC Reg. No. ${esc(p.company.secRegistrationNo)} · Certificate of Authority No. ${esc(p.company.certificateOfAuthorityNo)}</p>
-<p>${esc(t('borrower'))}: ${esc(p.borrower.name)} · ${esc(t('order'))} ${esc(p.orderId)} · ${esc(p.date)}</p>
+<p>${esc(t('borrower'))}: ${esc(p.borrower.name)} · ${esc(t('order'))} ${esc(p.orderId)} · ${esc(date)}</p>
 <table>
 ${row(t('principal'), formatPeso(q.principal))}
 ${row(t('serviceFee'), formatPeso(q.serviceFee + q.coupon))}
@@ -77,7 +80,7 @@ ${q.lenderDocumentaryStampTax > 0n ? row(t('dstLender'), formatPeso(q.lenderDocu
 ${row(t('netProceeds'), formatPeso(q.netProceeds))}
 ${row(t('interestLabel'), t('interest', { amount: formatPeso(q.interest), rate: ppmDay(q.dailyInterestPpm), count: q.termDays }))}
 ${row(t('financeCharge'), formatPeso(q.financeCharge))}
-${row(t('schedule'), t('scheduleValue', { amount: formatPeso(q.totalRepayment), due: p.dueDate }))}
+${row(t('schedule'), t('scheduleValue', { amount: formatPeso(q.totalRepayment), due: formatDate(p.dueDate, locale) }))}
 ${row(t('eirMonth'), `${percent(eir.monthly)} (${t('eirNote', { cap: percent(CAPS.effectiveMonthly) })})`)}
 ${row(t('eirYear'), `${percent(eir.yearly)} (${t('eirYearNote')})`)}
 ${row(t('lateCharge'), t('lateChargeValue', { amount: formatPeso(p.lateCharge) }))}
@@ -88,17 +91,17 @@ ${row(t('extension'), t('extensionValue', { count: p.extensionDays, fee: formatP
 ${row(t('prepayment'), t('prepaymentValue'))}
 </table>
 <p data-rule="due-date">${esc(t('dueRule', { count: q.termDays }))}</p>
-<p data-part="acknowledgement">${esc(t('acknowledgement', { date: p.date }))}</p>
+<p data-part="acknowledgement">${esc(t('acknowledgement', { date }))}</p>
 <p data-part="signature">${esc(t('signature'))}: ${esc(p.borrower.name)} ______________________</p>
 <p data-part="copy">${esc(t('copy'))}</p>`,
     locale,
   );
 }
 
-/** The figures the agreement and the sanction letter quote, escaped once. */
-function figures(q: Quote, p: DocumentParties) {
+/** The figures the agreement and the sanction letter quote, escaped once; dates in `locale`. */
+function figures(q: Quote, p: DocumentParties, locale: Locale) {
   return {
-    date: esc(p.date),
+    date: esc(formatDate(p.date, locale)),
     company: esc(p.company.name),
     borrower: esc(p.borrower.name),
     phone: esc(p.borrower.phone),
@@ -108,7 +111,7 @@ function figures(q: Quote, p: DocumentParties) {
     deducted: esc(formatPeso(q.serviceFee + q.creditReportingFee + q.tax + q.documentaryStampTax)),
     net: esc(formatPeso(q.netProceeds)),
     total: esc(formatPeso(q.totalRepayment)),
-    due: esc(p.dueDate),
+    due: esc(formatDate(p.dueDate, locale)),
     days: q.termDays,
     extensionDays: p.extensionDays,
     extensionRate: bpPct(p.extensionFeeBp),
@@ -126,7 +129,7 @@ const AGREEMENT_CLAUSES = ['lend', 'repay', 'extend', 'prepay', 'late', 'cancel'
  * the texts are the catalogue's own, so the result is inserted as it is.
  */
 export function loanAgreement(q: Quote, p: DocumentParties, locale: Locale = 'en-US'): string {
-  const f = figures(q, p);
+  const f = figures(q, p, locale);
   const t = (key: string, count?: number) => translate(locale, `documents:agreement.${key}`, { ...f, count });
   // the clauses that count days pick their plural form
   const counts: Record<string, number> = { repay: f.days, extend: f.extensionDays };
@@ -135,7 +138,7 @@ export function loanAgreement(q: Quote, p: DocumentParties, locale: Locale = 'en
 }
 
 export function sanctionLetter(q: Quote, p: DocumentParties, locale: Locale = 'en-US'): string {
-  const f = figures(q, p);
+  const f = figures(q, p, locale);
   const t = (key: string, count?: number) => translate(locale, `documents:sanction.${key}`, { ...f, count });
   return page(
     t('title'),

@@ -130,14 +130,18 @@ describe('CO-02 BE-07 the extension disclosure statement', () => {
     expect(rowValue(en, 'Total finance charge of the extended loan')).toBe('₱97.58');
     expect(rowValue(en, 'Extension fees')).toBe('₱20.00 (1 extension, this one included)');
     expect(rowValue(en, 'Term of the extended loan')).toMatch(/^22 days, /);
-    expect(rowValue(en, 'New due date')).toBe('2027-04-23 (8 days later)');
+    // dates in the borrower's language, never 2027-04-23 (issue 9, clarity item 7)
+    expect(rowValue(en, 'New due date')).toBe('Apr 23, 2027 (8 days later)');
+    expect(rowValue(en, 'Due date now')).toBe('Apr 15, 2027');
     expect(rowValue(en, 'Principal still owed')).toBe('₱2,000.00');
     expect(rowValue(en, 'Amount due on the new due date')).toBe('₱2,042.00');
     for (const locale of ['fil', 'zh-CN']) {
       const html = (await quoteOf(b, locale)).disclosure as string;
       expect(html).toContain(`lang="${locale}"`);
-      for (const figure of ['6.88%', '122.10%', '₱97.58', '₱2,042.00', '2027-04-23'])
+      const newDue = locale === 'fil' ? 'Abr 23, 2027' : '2027年4月23日';
+      for (const figure of ['6.88%', '122.10%', '₱97.58', '₱2,042.00', newDue])
         expect(html).toContain(figure);
+      expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}/);
       expect(html).not.toContain('documents:');
       expect(html).not.toContain('{{');
     }
@@ -149,7 +153,7 @@ describe('CO-02 BE-07 the extension disclosure statement', () => {
       terms: { lateCharge: 0n, penaltyDailyPpm: 1_500, extensionFeeBp: 10, extensionDays: 1 },
     });
     const en = (await quoteOf(b)).disclosure as string;
-    expect(rowValue(en, 'New due date')).toBe('2027-05-16 (1 day later)');
+    expect(rowValue(en, 'New due date')).toBe('May 16, 2027 (1 day later)');
     expect(rowValue(en, 'Extension fees')).toBe('₱2.00 (1 extension, this one included)');
     expect(rowValue(en, 'Term of the extended loan')).toMatch(/^15 days, /);
   });

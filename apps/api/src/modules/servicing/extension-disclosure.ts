@@ -8,6 +8,7 @@ import {
   type Locale,
 } from '@pisonow/domain';
 import { translate } from '@pisonow/domain/catalogue/all';
+import { formatDate } from '@pisonow/domain/date-format';
 import type { Tx } from '../../db/client.ts';
 import { extensionDisclosures } from '../../db/schema/index.ts';
 import { esc, percent, row, sha256Hex } from '../orders/loan-documents.ts';
@@ -17,7 +18,8 @@ import { esc, percent, row, sha256Hex } from '../orders/loan-documents.ts';
  * (the catalogue's `documents:extensionDisclosure.*`). The figures are the domain's
  * `extensionStatement`: what is still owed once the fee and charges are paid (from the loan's
  * history, as booked when the extension is paid), the finance charge of the whole extended loan and
- * its EIR, a month and a year, rounded up as the loan's own disclosure rounds them.
+ * its EIR, a month and a year, rounded up as the loan's own disclosure rounds them. Dates are
+ * written in the borrower's language ("Abr 23, 2027"; issue 9, clarity item 7).
  */
 export function extensionDisclosure(
   loan: Loan,
@@ -34,8 +36,8 @@ ${row(t('interest'), formatPeso(extended.owed.interest))}
 ${row(t('fee'), formatPeso(quote.fee))}
 ${row(t('charges'), formatPeso(quote.overdueCharges))}
 ${row(t('pay'), formatPeso(quote.amount))}
-${row(t('due'), loan.dueDate ?? '')}
-${row(t('newDue'), t('newDueValue', { date: extended.newDueDate, count: extended.days }))}
+${row(t('due'), formatDate(loan.dueDate, locale))}
+${row(t('newDue'), t('newDueValue', { date: formatDate(extended.newDueDate, locale), count: extended.days }))}
 ${row(t('repay'), formatPeso(extended.amountDue))}
 ${row(t('term'), t('termValue', { count: extended.termDays }))}
 ${row(t('financeChargeLoan'), formatPeso(loan.quote.financeCharge))}
