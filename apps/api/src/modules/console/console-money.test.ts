@@ -42,6 +42,7 @@ import {
   repayments,
   unmatchedResolutions,
 } from '../../db/schema/index.ts';
+import { formatDate } from '@pisonow/domain/date-format';
 import { applyLoanEvent, loadLoan } from '../servicing/loan-record.ts';
 import { createOperator } from './create-operator.ts';
 import { worstPastOverdueDays } from '../lending/decision-facts.ts';
@@ -282,7 +283,8 @@ describe('issue 11 suspense: apply or refund held money', () => {
     expect(kept[0]!.orderId).toBe(orderId);
     expect(kept[0]!.locale).toBe('fil');
     expect(kept[0]!.html).toContain('lang="fil"');
-    expect(kept[0]!.html).toContain(statement.extended!.newDueDate);
+    // the new due date as the borrower reads it (issue 9, clarity item 7)
+    expect(kept[0]!.html).toContain(formatDate(statement.extended!.newDueDate, 'fil'));
     expect(await orderBalance(orderId, 'suspense')).toBe(0n);
     await expectBalancedLedger();
   });
