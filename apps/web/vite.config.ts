@@ -24,6 +24,8 @@ function sourceFiles(files: string[]): RegExp {
   return new RegExp(`[\\\\/](${escaped.join('|')})$`);
 }
 
+const appQueryFiles = sourceFiles(['apps/web/src/lib/query-scope.tsx', 'apps/web/src/lib/query-client.ts']);
+
 // The API runs on :8080; in dev and preview the browser talks to the same origin and Vite forwards
 // /api, so cookies, CSP and CORS behave as in production (where the API serves dist/ itself).
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } };
@@ -120,7 +122,7 @@ export default defineConfig({
             // app's query client and scope, which every signed-in page loads with it, join it
             {
               name: 'query',
-              test: /node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/]query-(scope|client)\./,
+              test: (id) => /node_modules[\\/]@tanstack[\\/]/.test(id) || appQueryFiles.test(id),
               priority: 0,
             },
             // The small modules most pages share (dates and money written for the borrower, the

@@ -4,7 +4,7 @@ import { formatDate, formatManilaDate, formatManilaDateTime, formatManilaTime24 
 
 const DAY_MS = 86_400_000;
 
-describe('formatDate (issue 9, clarity item 7)', () => {
+describe('SH-01 formatDate (issue 9, clarity item 7)', () => {
   it('formats a calendar date in each language, never as 2026-12-07', () => {
     expect(formatDate('2026-12-07', 'en-US')).toBe('Dec 7, 2026');
     expect(formatDate('2026-12-07', 'fil')).toBe('Dis 7, 2026');

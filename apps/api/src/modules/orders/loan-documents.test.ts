@@ -220,7 +220,7 @@ describe('RA 3765 the disclosure with a withdrawal coupon', () => {
   });
 });
 
-describe("issue 9 clarity item 7: the documents write dates in the borrower's language", () => {
+describe("BE-07 SH-01 issue 9 clarity item 7: the documents write dates in the borrower's language", () => {
   const q = priceLoan(DEFAULT_PRODUCT, { principal: 200_000n, termDays: 14 });
   const expected: Record<Locale, { signed: string; due: string }> = {
     'en-US': { signed: 'Nov 23, 2026', due: 'Dec 7, 2026' },

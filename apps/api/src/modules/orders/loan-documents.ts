@@ -64,6 +64,7 @@ export function disclosureStatement(q: Quote, p: DocumentParties, locale: Locale
   const eir = disclosedEir(q);
   // clarity item 7 (issue 9): dates as the borrower reads them ("Dis 7, 2026"), not 2026-12-07
   const date = formatDate(p.date, locale);
+  const due = formatDate(p.dueDate, locale);
   const extensionFee = (q.principal * BigInt(p.extensionFeeBp)) / 10_000n;
   return page(
     t('title'),
@@ -80,7 +81,7 @@ ${q.lenderDocumentaryStampTax > 0n ? row(t('dstLender'), formatPeso(q.lenderDocu
 ${row(t('netProceeds'), formatPeso(q.netProceeds))}
 ${row(t('interestLabel'), t('interest', { amount: formatPeso(q.interest), rate: ppmDay(q.dailyInterestPpm), count: q.termDays }))}
 ${row(t('financeCharge'), formatPeso(q.financeCharge))}
-${row(t('schedule'), t('scheduleValue', { amount: formatPeso(q.totalRepayment), due: formatDate(p.dueDate, locale) }))}
+${row(t('schedule'), t('scheduleValue', { amount: formatPeso(q.totalRepayment), due }))}
 ${row(t('eirMonth'), `${percent(eir.monthly)} (${t('eirNote', { cap: percent(CAPS.effectiveMonthly) })})`)}
 ${row(t('eirYear'), `${percent(eir.yearly)} (${t('eirYearNote')})`)}
 ${row(t('lateCharge'), t('lateChargeValue', { amount: formatPeso(p.lateCharge) }))}
