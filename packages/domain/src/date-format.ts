@@ -1,4 +1,5 @@
 import type { Locale } from './locale.ts';
+import { MANILA_OFFSET_MS } from './time.ts';
 
 /*
  * Dates and times in the borrower's language, the one place for them: the app's pages, the loan
@@ -34,7 +35,6 @@ function clockTime(hours: number, minutes: number, locale: Locale): string {
  * Manila's wall clock for an instant. The Philippines keeps UTC+8 all year (no daylight saving
  * since 1978), so the offset is a constant; the test checks it against Intl's Asia/Manila.
  */
-const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
 function manilaClock(iso: string): Date | null {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;

@@ -28,7 +28,7 @@ describe('BE-13 CIC file on a schedule', () => {
     expect(JOBS.creditReportMonthly.name).toBe('credit-reports.monthly');
     expect(JOBS.creditReportMonthly.schedule).toEqual({
       cron: '15 1 1-5 * *',
-      tz: 'Asia/Manila',
+      tz: 'UTC+8',
       missed: 'once',
     });
     expect(JOBS.creditReportMonthly.payload.safeParse({}).success).toBe(true);

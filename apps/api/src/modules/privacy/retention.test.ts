@@ -78,7 +78,7 @@ describe('BE-12 retention periods (pure)', () => {
 
   it('BE-12 the retention job is a typed, scheduled job on Manila time; a missed run is made up once', () => {
     expect(JOBS.retention.name).toBe('privacy.retention');
-    expect(JOBS.retention.schedule).toEqual({ cron: '30 2 * * *', tz: 'Asia/Manila', missed: 'once' });
+    expect(JOBS.retention.schedule).toEqual({ cron: '30 2 * * *', tz: 'UTC+8', missed: 'once' });
     expect(JOBS.retention.payload.safeParse({}).success).toBe(true);
   });
 });

@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { SCHEDULE_ZONE } from './schedule-zone.ts';
 
 /**
  * Every background job of the server, in one typed registry (issue 7): its queue name, the zod
  * schema of its payload (checked when sent and again when run), and its schedule. Schedules run on
- * Manila time (Asia/Manila, UTC+8 all year): "the day" of the day job is a Manila day, not UTC.
+ * Manila time (UTC+8 all year, written as that offset: schedule-zone.ts says why): "the day" of
+ * the day job is a Manila day, not UTC.
  */
 export interface JobType<S extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly payload: S;
-  readonly schedule?: { cron: string; tz: 'Asia/Manila'; missed: 'skip' | 'once' };
+  readonly schedule?: { cron: string; tz: typeof SCHEDULE_ZONE; missed: 'skip' | 'once' };
   /**
    * How a failed run is tried again (pg-boss queue options; delays in seconds). Without it,
    * pg-boss's defaults: two retries at once, so a provider or database down for a minute used up
@@ -38,7 +40,7 @@ function job<S extends z.ZodType>(
   cron?: string,
   missed: 'skip' | 'once' = 'skip',
 ): JobType<S> {
-  return { name, payload, ...(cron ? { schedule: { cron, tz: 'Asia/Manila' as const, missed } } : {}) };
+  return { name, payload, ...(cron ? { schedule: { cron, tz: SCHEDULE_ZONE, missed } } : {}) };
 }
 
 const none = z.object({}).strict();

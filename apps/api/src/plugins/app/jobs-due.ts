@@ -16,7 +16,7 @@ type Scheduled<R extends Record<string, JobType>> = Extract<R[keyof R], Schedule
  * their first fire time in it (registry order on a tie): when the test clock jumps from `from` to
  * `to`, these are the runs the queue missed. Once each, as a missed run 'once' is made up: every
  * job catches up in one run, so a day job skipped over ten days runs once, at `to`. Fire times are
- * cron-parser's (as pg-boss computes them) in the schedule's zone: Asia/Manila, not UTC.
+ * cron-parser's (as pg-boss computes them) in the schedule's zone: Manila's UTC+8, not UTC.
  */
 export function jobsDueBetween<R extends Record<string, JobType>>(
   registry: R,

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type Db as BossDb } from 'pg-boss';
 import type { Tx } from '../../db/client.ts';
 import type { JobData, JobPayload, JobType, ScheduledJobType } from './job-types.ts';
+// before pg-boss computes a schedule: luxon is told its locale and zone, so it never asks Intl
+import './schedule-zone.ts';
 
 /** what a handler may answer: a one-line account of its run, for whoever ran it by hand */
 type JobOutcome = string | void;
