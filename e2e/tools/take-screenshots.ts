@@ -3,6 +3,8 @@
 import { chromium, devices, type Page } from 'playwright-core';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyThroughApi } from '../support/api-borrower.ts';
+import { agreeSignAndSubmit } from '../support/withdrawal.ts';
 
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
@@ -27,6 +29,28 @@ async function shot(page: Page, name: string, fullPage = false) {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(out, `${name}.png`), fullPage });
+  console.log(`docs/screenshots/${name}.png`);
+}
+
+/**
+ * The whole page with the tab bar where a borrower sees it, under the content: a full-page shot
+ * paints fixed elements at their place in the first screen, over the page. The viewport grows to
+ * the page's height for the shot instead.
+ */
+async function tallShot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
+  const viewport = page.viewportSize()!;
+  // the app lays out in device pixels (SH-10: the viewport's scale is 1 / devicePixelRatio), so
+  // its CSS height is converted to the viewport's units by the width's ratio
+  const height = await page.evaluate(
+    (width) => Math.ceil((document.documentElement.scrollHeight * width) / window.innerWidth),
+    viewport.width,
+  );
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(out, `${name}.png`) });
+  await page.setViewportSize(viewport);
   console.log(`docs/screenshots/${name}.png`);
 }
 
@@ -84,6 +108,19 @@ await page.goto(`${base}/homeIndex`);
 await shot(page, 'home-zh-CN');
 await page.goto(`${base}/setup`);
 await page.getByTestId('lang-en-US').click();
+
+// the withdrawal (issue 9 items 4 and 7): an approved borrower's offer, then the paid-out order
+const approved = await browser.newContext({ ...devices['iPhone 13'], deviceScaleFactor: 2, baseURL: base });
+const wp = await approved.newPage();
+await applyThroughApi(wp, { expect: 'Can be withdrawn' });
+await wp.goto(`${base}/allWithdraw`);
+await wp.getByTestId('withdraw-receive').waitFor();
+await tallShot(wp, 'withdraw-allWithdraw');
+await wp.getByTestId('withdraw-continue').click();
+await wp.waitForURL(/\/loan/);
+await agreeSignAndSubmit(wp);
+await wp.getByText('Expires in 14 days').first().waitFor({ timeout: 30_000 });
+await tallShot(wp, 'withdraw-withdrawPage');
 
 const android = await browser.newContext({ ...devices['Pixel 7'], deviceScaleFactor: 2 });
 const ap = await android.newPage();
