@@ -93,6 +93,35 @@ describe('Easy Re-loan rules (ST-08, ST-09, VAL-12)', () => {
     expect(applyEasyReloanEvent(used.state, off)).toEqual({ ok: false, code: 'EASY_RELOAN_CLOSE_BLOCKED' });
   });
 
+  it('ST-08 CO-02 a voucher given back (its extension reversed) no longer blocks closing; closing then forfeits it', () => {
+    const returned = run([on, { type: 'activation_voucher_used' }, { type: 'activation_voucher_returned' }]);
+    expect(returned.state).toMatchObject({ enabled: true, activationVoucher: 'usable' });
+    expect(canSwitchOff(returned.state)).toBe(true);
+    expect(applyEasyReloanEvent(returned.state, off)).toEqual({
+      ok: true,
+      state: expect.objectContaining({ enabled: false, activationVoucher: 'forfeited' }),
+      effects: [{ type: 'forfeit_activation_voucher' }],
+    });
+    // earned by an automatic re-loan before it came back: kept on closing, as an unused one is
+    const earned = run([
+      on,
+      { type: 'activation_voucher_used' },
+      { type: 'auto_disbursed' },
+      { type: 'activation_voucher_returned' },
+      off,
+    ]);
+    expect(earned.last).toMatchObject({ ok: true, state: { activationVoucher: 'usable' }, effects: [] });
+    // a voucher never used, forfeited or never granted does not change by a return
+    for (const events of [[on], [on, off], []] as EasyReloanEvent[][]) {
+      const before = run(events).state;
+      expect(applyEasyReloanEvent(before, { type: 'activation_voucher_returned' })).toEqual({
+        ok: true,
+        state: before,
+        effects: [],
+      });
+    }
+  });
+
   it('ST-08 switching off before the first automatic disbursement forfeits the unused voucher', () => {
     const { last, state } = run([on, off]);
     expect(last).toEqual({
@@ -139,6 +168,7 @@ describe('Easy Re-loan rules (ST-08, ST-09, VAL-12)', () => {
       fc.constant<EasyReloanEvent>(on),
       fc.constant<EasyReloanEvent>(off),
       fc.constant<EasyReloanEvent>({ type: 'activation_voucher_used' }),
+      fc.constant<EasyReloanEvent>({ type: 'activation_voucher_returned' }),
       fc.constant<EasyReloanEvent>({ type: 'auto_disbursed' }),
       fc.constant<EasyReloanEvent>({ type: 'auto_reloan_missed' }),
       fc.constant<EasyReloanEvent>({

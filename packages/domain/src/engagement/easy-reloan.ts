@@ -68,6 +68,11 @@ export type EasyReloanEvent =
   | { type: 'switch_off' }
   /** the activation voucher was used on a repayment */
   | { type: 'activation_voucher_used' }
+  /**
+   * the activation voucher came back: the extension it paid was reversed because a full payment
+   * made before it had settled the loan (CO-02), so it paid nothing and the borrower has it again
+   */
+  | { type: 'activation_voucher_returned' }
   /** an automatic re-loan was paid out */
   | { type: 'auto_disbursed' }
   /** a settled loan's automatic re-loan could not be made: the streak breaks */
@@ -137,6 +142,13 @@ export function applyEasyReloanEvent(state: EasyReloanState, event: EasyReloanEv
     case 'activation_voucher_used':
       return state.activationVoucher === 'usable'
         ? same({ ...state, activationVoucher: 'used' })
+        : same(state);
+    case 'activation_voucher_returned':
+      // Unused again, as before it was spent: closing is no longer blocked by it (it forfeits it,
+      // as closing does an unused voucher, until an automatic re-loan has earned it). Left 'used',
+      // the borrower could not switch off over a reward they no longer had taken.
+      return state.activationVoucher === 'used'
+        ? same({ ...state, activationVoucher: 'usable' })
         : same(state);
     case 'auto_disbursed': {
       // an automatic re-loan only starts while the switch is on; a late report after switching off

@@ -152,8 +152,10 @@ export async function consumeRepaymentCoupon(
  * CO-02: a repayment coupon spent on an extension that a full payment made before it reversed
  * (settledBeforeExtensions): the extension bought nothing, so the coupon paid nothing, and the
  * borrower has it back (same transaction as the reversal): usable again while its window is open,
- * expired once it has closed (as expireCoupons would have made it), never left spent. Returns the
- * state it is in now; null when it was not spent on that repayment (nothing to give back).
+ * expired once it has closed (as expireCoupons would have made it), never left spent. Easy
+ * Re-loan's activation voucher tells Easy Re-loan it came back (ST-08: a used voucher blocks
+ * switching off; one given back must not). Returns the state it is in now; null when it was not
+ * spent on that repayment (nothing to give back).
  */
 export async function giveRepaymentCouponBack(
   tx: Tx,
@@ -177,8 +179,15 @@ export async function giveRepaymentCouponBack(
         eq(coupons.usedOnRepaymentId, input.repaymentId),
       ),
     )
-    .returning({ state: coupons.state });
-  return back ? (back.state as 'usable' | 'expired') : null;
+    .returning({ state: coupons.state, rule: coupons.rule });
+  if (!back) return null;
+  if (back.rule === 'easy_reloan_activation')
+    await applyEasyReloan(tx, {
+      customerId: input.customerId,
+      event: { type: 'activation_voucher_returned' },
+      now: input.now,
+    });
+  return back.state as 'usable' | 'expired';
 }
 
 /**

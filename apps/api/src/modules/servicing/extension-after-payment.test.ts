@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { formatPeso, manilaDate } from '@pisonow/domain';
+import {
+  EASY_RELOAN_ACTIVATION_VOUCHER,
+  EASY_RELOAN_AGREEMENT_VERSION,
+  formatPeso,
+  manilaDate,
+} from '@pisonow/domain';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
 import { createOperators, signInOperator } from '../../test/console-fixtures.ts';
@@ -40,9 +45,15 @@ let operators: ReturnType<typeof createOperators> | undefined;
 const financeSession = async () => signInOperator(t, (await (operators ??= createOperators(t))).finance);
 let phoneSeq = 0;
 
-async function borrowerWithLoan() {
+async function borrowerWithLoan(
+  loan: Omit<Parameters<typeof seedDisbursedLoan>[1], 'disbursedAt' | 'phone'> = {},
+) {
   const phone = `9197${String(++phoneSeq).padStart(6, '0')}`;
-  const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: t.clock.now(), phone });
+  const { orderId, customerId } = await seedDisbursedLoan(db(), {
+    ...loan,
+    disbursedAt: t.clock.now(),
+    phone,
+  });
   const { token } = await api.signIn(phone);
   return { orderId, customerId, h: api.authed(token) };
 }
@@ -267,6 +278,66 @@ describe('CO-02 BE-10 BE-05 EN-07 the extension paid after the code was paid par
     expect(refund).toMatchObject({ amount: cash, state: 'to_execute' });
     expect(await accountOf(b.orderId, 'suspense')).toBe(0n);
     expect(await ledgerBalanced()).toBe(true);
+  });
+});
+
+describe('CO-02 ST-08 EN-07 the extension paid with the Easy Re-loan voucher, reversed by the code paid before it', () => {
+  it('CO-02 ST-08 EN-07 the voucher comes back unused: switching off is allowed again and forfeits it, as for any unused voucher', async () => {
+    // ₱10,000, overdue: the extension's ₱100 fee and the overdue charges come to more than the ₱200
+    // voucher (an extension's fee alone never reaches it on the default product)
+    const b = await borrowerWithLoan({ principal: 1_000_000n });
+    const easyReloan = async () => (await api.json('GET', '/api/easy-reloan', undefined, b.h)).body;
+    const on = { on: true, agreedVersion: EASY_RELOAN_AGREEMENT_VERSION };
+    expect((await api.json('PUT', '/api/easy-reloan', on, b.h)).status).toBe(200);
+    const [voucher] = await db()
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.customerId, b.customerId), eq(coupons.rule, 'easy_reloan_activation')));
+    expect(voucher).toMatchObject({ state: 'usable', amount: EASY_RELOAN_ACTIVATION_VOUCHER });
+    await moveClock({ advanceDays: 24 });
+    expect(await bill(b.h, b.orderId)).toMatchObject({ status: 'overdue' });
+    const before = await bill(b.h, b.orderId);
+    // T1: the whole amount paid at 7-Eleven, reported later
+    const code = (
+      await repay(b.h, b.orderId, {
+        expectedAmount: before.balance.total,
+        channel: 'otc',
+        providerCode: '7ELEVEN',
+      })
+    ).body;
+    const paidAt = t.clock.now().toISOString();
+    await moveClock({ advanceDays: 1 });
+    // T2: an extension, ₱200 of it paid with the voucher: the voucher is used, closing is blocked
+    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
+    const cash = BigInt(quote.amount) - EASY_RELOAN_ACTIVATION_VOUCHER;
+    expect(cash).toBeGreaterThan(0n);
+    const extension = await repay(b.h, b.orderId, {
+      purpose: 'extension',
+      couponId: voucher!.id,
+      expectedAmount: String(cash),
+    });
+    expect(extension.status).toBe(201);
+    expect((await simulate(extension.body.id, { outcome: 'pay' })).body.result).toBe('applied');
+    expect(await easyReloan()).toMatchObject({ activationVoucher: 'used', canSwitchOff: false });
+
+    // the code's webhook, paid at T1: the extension is reversed and its voucher given back
+    expect((await simulate(code.id, { outcome: 'pay_late', paidAt })).body.result).toBe('applied');
+    expect(await bill(b.h, b.orderId)).toMatchObject({ status: 'settled' });
+    const [back] = await db().select().from(coupons).where(eq(coupons.id, voucher!.id));
+    expect(back).toMatchObject({ state: 'usable', usedOnRepaymentId: null });
+    expect(await easyReloan()).toMatchObject({
+      enabled: true,
+      activationVoucher: 'usable',
+      canSwitchOff: true,
+    });
+    expect(await ledgerBalanced()).toBe(true);
+
+    // closing before an automatic re-loan earned it forfeits the voucher (ST-08), not blocked
+    const off = await api.json('PUT', '/api/easy-reloan', { on: false }, b.h);
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ enabled: false, activationVoucher: 'forfeited' });
+    const [forfeited] = await db().select().from(coupons).where(eq(coupons.id, voucher!.id));
+    expect(forfeited!.state).not.toBe('usable');
   });
 });
 
