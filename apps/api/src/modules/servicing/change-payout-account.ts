@@ -99,7 +99,10 @@ export async function getPayoutAccount(
 /**
  * `/changeBank` (RO-02, VAL-07): a re-loan borrower replaces the payout account used for later
  * loans. Refused for a first-time borrower, while the maintenance switch is on, and when the new
- * account is the same as the old one; validated with the same contract as the application step.
+ * destination is the same as the old one; validated with the same contract as the application step.
+ * The same account with the payee's name corrected is a new destination (VAL-14: the provider
+ * checks the name against the account holder), as it is after a failed payout (fixPayoutAccount):
+ * a borrower whose name was misspelt can put it right before the next loan is paid out on it.
  */
 export async function changePayoutAccount(
   ctx: ServicingContext,
@@ -113,7 +116,7 @@ export async function changePayoutAccount(
   const parsed = (await contractsFor(ctx.db, input.customerId, now)).bankInfo.safeParse(input.body);
   if (!parsed.success) throw validationError(parsed.error);
   const next = parsed.data as Record<string, unknown>;
-  if (samePayoutAccount(current.account, next)) {
+  if (samePayoutDestination(current.account, next)) {
     throw new AppError('PAYOUT_UNCHANGED', {
       status: 400,
       details: [{ field: 'account', code: 'PAYOUT_UNCHANGED' }],

@@ -581,7 +581,7 @@ describe('issue 7 ownership, bad input, reminders, bank change', () => {
     );
   });
 
-  it('RO-02 VAL-07 only a re-loan borrower changes the payout account; maintenance switch; must differ', async () => {
+  it('RO-02 VAL-07 VAL-14 only a re-loan borrower changes the payout account; maintenance switch; must differ (a corrected payee name does)', async () => {
     const phone = nextPhone();
     const b = await submitCompleteApplication(db(), api, phone);
     await decidePendingApplications(lendingContext(t.app));
@@ -607,6 +607,13 @@ describe('issue 7 ownership, bad input, reminders, bank change', () => {
     expect((await api.json('PUT', '/api/payout-account', b.steps.bankInfo, b.h)).body.code).toBe(
       'PAYOUT_UNCHANGED',
     );
+    // VAL-14: the same account with the payee's name corrected is a new destination, taken once
+    const renamed = { ...b.steps.bankInfo, payeeFirstName: 'Marie' };
+    expect(await api.json('PUT', '/api/payout-account', renamed, b.h)).toMatchObject({
+      status: 200,
+      body: { account: { account: b.steps.bankInfo.account, payeeFirstName: 'Marie' } },
+    });
+    expect((await api.json('PUT', '/api/payout-account', renamed, b.h)).body.code).toBe('PAYOUT_UNCHANGED');
     const next = { ...b.steps.bankInfo, account: '09179998888', confirmAccount: '09179998888' };
     const changed = await api.json('PUT', '/api/payout-account', next, b.h);
     expect(changed).toMatchObject({
