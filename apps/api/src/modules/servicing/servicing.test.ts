@@ -611,7 +611,7 @@ describe('issue 7 ownership, bad input, reminders, bank change', () => {
     const renamed = { ...b.steps.bankInfo, payeeFirstName: 'Marie' };
     expect(await api.json('PUT', '/api/payout-account', renamed, b.h)).toMatchObject({
       status: 200,
-      body: { account: { account: b.steps.bankInfo.account, payeeFirstName: 'Marie' } },
+      body: { account: { account: b.steps.bankInfo!.account, payeeFirstName: 'Marie' } },
     });
     expect((await api.json('PUT', '/api/payout-account', renamed, b.h)).body.code).toBe('PAYOUT_UNCHANGED');
     const next = { ...b.steps.bankInfo, account: '09179998888', confirmAccount: '09179998888' };
