@@ -130,6 +130,17 @@ function ReasonDialog({
   );
 }
 
+type ApplyAs = SuspenseQueueResponse['items'][number]['appliesAs'][number];
+const APPLY_AS_SHORT: Record<ApplyAs, string> = { full: 'in full', extension: 'extension', partial: 'part' };
+const APPLY_AS_LABELS: Record<ApplyAs, string> = {
+  partial: 'Part payment (pays down what is owed)',
+  // CO-02 BE-10: money paid before an extension that cannot be reversed counts today
+  full:
+    'Repayment in full (exactly what was due then; paid before an extension that stands: ' +
+    'what is owed today, the rest held for a refund)',
+  extension: 'Extension (exactly its amount then)',
+};
+
 type PayoutItem = PayoutQueueResponse['payouts'][number];
 type PayoutAction = 'retry' | 'cancel' | 'unwind';
 /** Why the money was held, in finance's words (the borrower's are in the servicing catalogue). */
@@ -303,14 +314,23 @@ function Suspense() {
           },
           { title: 'Paid at', dataIndex: 'paidAt', render: when },
           { title: 'Due then', dataIndex: 'amountDueAtPaidAt', render: peso },
+          {
+            // what Apply would take the money as now: the server's own decision, made without writing
+            title: 'Applies as',
+            dataIndex: 'appliesAs',
+            render: (v: SuspenseItem['appliesAs']) =>
+              v.length > 0 ? v.map((p) => APPLY_AS_SHORT[p]).join(', ') : 'nothing: refund it',
+          },
           { title: 'Paid out', dataIndex: 'netProceeds', render: peso },
           {
             title: 'Actions',
             render: (_, r) => (
               <Space wrap>
-                <Button size="small" type="primary" onClick={() => setActing({ item: r, action: 'apply' })}>
-                  Apply to loan
-                </Button>
+                {r.appliesAs.length > 0 && (
+                  <Button size="small" type="primary" onClick={() => setActing({ item: r, action: 'apply' })}>
+                    Apply to loan
+                  </Button>
+                )}
                 <Button size="small" onClick={() => setActing({ item: r, action: 'refund' })}>
                   Refund
                 </Button>
@@ -334,27 +354,18 @@ function Suspense() {
         onOk={(v) =>
           acting &&
           act.mutate(
-            { ...acting, reason: v.reason ?? '', purpose: v.purpose ?? 'partial' },
+            { ...acting, reason: v.reason ?? '', purpose: v.purpose ?? acting.item.appliesAs[0] },
             { onSuccess: () => setActing(null) },
           )
         }
       >
         {acting?.action === 'apply' && (
-          <Form.Item name="purpose" label="Apply as" initialValue="partial">
+          // only the purposes the queue found the loan's rules accept (appliesAs), the first chosen
+          <Form.Item name="purpose" label="Apply as" initialValue={acting.item.appliesAs[0]}>
             <Select
               aria-label="Apply as"
               data-testid="suspense-purpose"
-              options={[
-                { value: 'partial', label: 'Part payment (pays down what is owed)' },
-                {
-                  value: 'full',
-                  // CO-02 BE-10: money paid before an extension that cannot be reversed counts today
-                  label:
-                    'Repayment in full (exactly what was due then; paid before an extension that stands: ' +
-                    'what is owed today, the rest held for a refund)',
-                },
-                { value: 'extension', label: 'Extension (exactly its amount then)' },
-              ]}
+              options={acting.item.appliesAs.map((value) => ({ value, label: APPLY_AS_LABELS[value] }))}
             />
           </Form.Item>
         )}

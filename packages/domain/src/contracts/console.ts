@@ -332,6 +332,9 @@ export type PayoutUnwindResponse = z.infer<typeof payoutUnwindResponse>;
 
 export const REFUND_REASONS = ['held_money', 'payout_returned'] as const;
 
+/** What finance may apply held money as (POST …/suspense/:repaymentId/apply). */
+export const SUSPENSE_APPLY_PURPOSES = ['full', 'extension', 'partial'] as const;
+
 export const suspenseItem = z.object({
   repaymentId: z.string(),
   orderId: z.string(),
@@ -342,6 +345,11 @@ export const suspenseItem = z.object({
   paidAt: iso.nullable(),
   /** what settles the loan in full as of the payer's paid-at day (0 when nothing is owed) */
   amountDueAtPaidAt: centavos,
+  /**
+   * what Apply would take this money as now, worked out by the same decision as Apply itself
+   * (nothing written): empty when every purpose would be refused, and the money can only be refunded
+   */
+  appliesAs: z.array(z.enum(SUSPENSE_APPLY_PURPOSES)),
   /** CO-05: the loan was paid out this much, and the money arrived within 24 hours of it */
   netProceeds: centavos,
   disbursedAt: iso.nullable(),
@@ -391,7 +399,6 @@ export const suspenseQueueResponse = z.object({
 });
 export type SuspenseQueueResponse = z.infer<typeof suspenseQueueResponse>;
 
-export const SUSPENSE_APPLY_PURPOSES = ['full', 'extension', 'partial'] as const;
 export const suspenseApplyRequest = z.strictObject({ purpose: z.enum(SUSPENSE_APPLY_PURPOSES), reason });
 export const suspenseRefundRequest = z.strictObject({ reason });
 export const suspenseResolutionResponse = z.object({

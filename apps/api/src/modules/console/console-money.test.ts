@@ -289,6 +289,70 @@ describe('issue 11 suspense: apply or refund held money', () => {
     await expectBalancedLedger();
   });
 
+  it('BE-05 BE-10 the queue says what Apply would take each held amount as; Apply refuses every other purpose and takes the one shown', async () => {
+    type Purpose = 'full' | 'extension' | 'partial';
+    const paidAt = ago(HOUR);
+    const loanFor = async () => {
+      const { orderId, customerId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
+      const { loan } = (await loadLoan(db(), orderId))!;
+      return { orderId, customerId, dueThen: amountDueOn(loan, manilaDate(paidAt)), loan };
+    };
+    const held = async (amountOf: (l: Awaited<ReturnType<typeof loanFor>>) => bigint) => {
+      const l = await loanFor();
+      const amount = amountOf(l);
+      const id = await seedHeldRepayment(db(), { orderId: l.orderId, amount, paidAt, now: t.clock.now() });
+      return { id, orderId: l.orderId };
+    };
+    // less than was due: a part payment only; the extension's exact amount: an extension, or a
+    // part payment; more than was due: nothing (only a refund)
+    const cases: { id: string; orderId: string; expected: Purpose[] }[] = [
+      { ...(await held((l) => l.dueThen - 100n)), expected: ['partial'] },
+      {
+        ...(await held((l) => extensionStatement(l.loan, paidAt).quote.amount)),
+        expected: ['extension', 'partial'],
+      },
+      { ...(await held((l) => l.dueThen + 100n)), expected: [] },
+    ];
+    // exactly what was due then, named by no borrower and assigned to the loan: in full only
+    const exact = await loanFor();
+    const unmatched = await seedUnmatchedPayment(t, { amount: exact.dueThen, paidAt });
+    const assigned = await post(
+      finance,
+      `/api/console/money/unmatched/${unmatched.id}/assign`,
+      { borrower: exact.customerId, orderId: exact.orderId, providerCode: 'GCASH', reason: 'receipt sent' },
+      assignKey(),
+    );
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    cases.push({ id: assigned.body.repaymentId as string, orderId: exact.orderId, expected: ['full'] });
+
+    const queue = await get(finance, '/api/console/money/suspense');
+    const items = queue.body.items as { repaymentId: string; appliesAs: Purpose[] }[];
+    for (const c of cases) {
+      const shown = items.find((i) => i.repaymentId === c.id)!.appliesAs;
+      expect(shown, c.id).toEqual(c.expected);
+      // every purpose not shown is refused and changes nothing
+      for (const purpose of (['full', 'extension', 'partial'] as const).filter((p) => !shown.includes(p))) {
+        const refused = await post(finance, `/api/console/money/suspense/${c.id}/apply`, {
+          purpose,
+          reason: 'trying what the queue did not offer',
+        });
+        expect(refused.status, `${purpose} ${JSON.stringify(refused.body)}`).toBeGreaterThanOrEqual(400);
+        expect(refused.status).toBeLessThan(500);
+        expect(await ledgerKeys(`payment:suspense:${c.id}`)).toHaveLength(0);
+      }
+      // the first purpose shown is taken
+      if (shown[0]) {
+        const applied = await post(finance, `/api/console/money/suspense/${c.id}/apply`, {
+          purpose: shown[0],
+          reason: 'as the queue showed',
+        });
+        expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+        expect(await orderBalance(c.orderId, 'suspense')).toBe(0n);
+      }
+    }
+    await expectBalancedLedger();
+  });
+
   it('issue 11: a refund is recorded once under 20 concurrent submits, then executed once: suspense → refunds payable → cash', async () => {
     const { orderId } = await seedDisbursedLoan(db(), { disbursedAt: ago(3 * DAY) });
     const repaymentId = await seedHeldRepayment(db(), {

@@ -8,6 +8,9 @@ import {
   balanced,
   extensionStatement,
   manilaDate,
+  SUSPENSE_APPLY_PURPOSES,
+  type Loan,
+  type LoanEvent,
   type RefundQueueResponse,
   type SuspenseQueueResponse,
   type SuspenseResolutionResponse,
@@ -38,16 +41,62 @@ export function heldMoney(r: Repayment): { amount: bigint; paidAt: Date } {
   return { amount: r.amountReceived ?? r.amount, paidAt: r.paidAt ?? r.createdAt };
 }
 
+type ApplyPurpose = (typeof SUSPENSE_APPLY_PURPOSES)[number];
+
+/**
+ * The loan event of an Apply: the held money as of its payer's paid-at (BE-10), with the extensions
+ * paid on the loan for a payment that may reverse them (CO-02). One builder for Apply and for the
+ * queue's preview of it, so the two cannot disagree.
+ */
+function suspenseEvent(
+  repayment: Repayment,
+  purpose: ApplyPurpose,
+  extensionsPaid: readonly { reference: string; paidAt: Date }[],
+  now: Date,
+): Extract<LoanEvent, { type: 'suspense_applied' }> {
+  const { amount, paidAt } = heldMoney(repayment);
+  const paid = purpose === 'extension' ? [] : extensionsPaid;
+  return {
+    type: 'suspense_applied',
+    purpose,
+    amount,
+    paidAt,
+    reference: `suspense:${repayment.id}`,
+    ...(paid.length > 0 ? { extensionsPaid: paid } : {}),
+    appliedAt: now,
+  };
+}
+
+/** What Apply would take held money as now: the purposes the loan's rules accept (nothing written). */
+function purposesThatApply(
+  loan: Loan,
+  repayment: Repayment,
+  extensionsPaid: readonly { reference: string; paidAt: Date }[],
+  now: Date,
+): ApplyPurpose[] {
+  return SUSPENSE_APPLY_PURPOSES.filter((purpose) => {
+    try {
+      decide(loan, suspenseEvent(repayment, purpose, extensionsPaid, now));
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  });
+}
+
 /**
  * GET /api/console/money/suspense: money held in suspense on a borrower's repayment (another amount,
  * a second payment, a settled loan), not yet resolved, oldest first, with what finance needs to
- * choose: the amount due as of the payer's paid-at day, and whether it can cancel the loan (CO-05).
+ * choose: the amount due as of the payer's paid-at day, what Apply would take the money as now
+ * (`appliesAs`: the same decision, nothing written), and whether it can cancel the loan (CO-05).
  * Money that names no borrower is listed with it, apart (BE-05: listUnmatchedPayments).
  */
 export async function listSuspense(
   ctx: MoneyContext,
   input: { actor: Actor },
 ): Promise<SuspenseQueueResponse> {
+  const now = ctx.clock.now();
   const rows = await ctx.db
     .select({ repayment: repayments })
     .from(repayments)
@@ -76,6 +125,7 @@ export async function listSuspense(
       heldReason: repayment.heldReason,
       paidAt: repayment.paidAt?.toISOString() ?? null,
       amountDueAtPaidAt: amountDueOn(loan, manilaDate(paidAt)).toString(),
+      appliesAs: purposesThatApply(loan, repayment, await extensionsPaidOn(ctx.db, order.id), now),
       netProceeds: order.netProceeds.toString(),
       disbursedAt: order.disbursedAt?.toISOString() ?? null,
       cancellable:
@@ -187,15 +237,7 @@ export async function applyHeldRepayment(
   // be built, the money counts as the loan stands today (`appliedAt`) and what it does not need
   // stays held (`leftHeld`)
   const extensionsPaid = input.purpose === 'extension' ? [] : await extensionsPaidOn(tx, repayment.orderId);
-  const outcome = decide(found.loan, {
-    type: 'suspense_applied',
-    purpose: input.purpose,
-    amount,
-    paidAt,
-    reference: `suspense:${repayment.id}`,
-    ...(extensionsPaid.length > 0 ? { extensionsPaid } : {}),
-    appliedAt: now,
-  });
+  const outcome = decide(found.loan, suspenseEvent(repayment, input.purpose, extensionsPaid, now));
   const applied = amount - (outcome.leftHeld ?? 0n);
   // CO-02, RA 3765: an extension bought with held money has its disclosure statement too, the one
   // in force when the payer paid (the extension is booked as of then), in the borrower's language;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoanOutcome } from '@pisonow/domain';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { repayments, suspenseResolutions } from '../../db/schema/index.ts';
 import { recordAudit, type Actor } from '../console/audit.ts';
 import { giveRepaymentCouponBack } from '../coupons/use-coupon.ts';
@@ -21,10 +21,10 @@ import { giveRepaymentCouponBack } from '../coupons/use-coupon.ts';
  * heldMoney).
  */
 export async function extensionsPaidOn(
-  tx: Tx,
+  db: Db | Tx,
   orderId: string,
 ): Promise<{ reference: string; paidAt: Date }[]> {
-  const rows = await tx
+  const rows = await db
     .select({
       id: repayments.id,
       purpose: repayments.purpose,
