@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { couponDeduction, couponRefusal, type CouponUse } from '@pisonow/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { coupons, repayments } from '../../db/schema/index.ts';
@@ -85,19 +85,28 @@ export async function reserveRepaymentCoupon(
  * amount due less the coupon); without the coupon that payment was held as another amount, and
  * the loan ran into overdue charges on money already paid (found in review). The later attempt,
  * if it is paid too, is a second payment and is held in suspense as one.
+ *
+ * Spent meanwhile on an extension paid after this full payment (the later attempt was an extension
+ * and was paid first), the coupon is this payment's too (`fromExtension`): settling the loan as of
+ * its paid-at, this payment reverses that extension (CO-02, settledBeforeExtensions), which paid
+ * nothing after all and gives the coupon back (recordReversedExtensions); takeCouponBack then
+ * reserves it for this attempt, which spends it. Without it this payment, exactly what its attempt
+ * asked, was held as another amount (found in review). A payment that does not settle the loan
+ * (held) uses no coupon, and the extension keeps it.
  */
 export async function reservedCouponFor(
   tx: Tx,
   attempt: {
     id: string;
     customerId: string;
+    purpose: string;
     couponId: string | null;
     couponAmount: bigint;
     expiresAt: Date;
   },
   paidAt: Date,
   now: Date,
-): Promise<{ couponId: string; amount: bigint } | null> {
+): Promise<{ couponId: string; amount: bigint; fromExtension?: string } | null> {
   if (!attempt.couponId || attempt.couponAmount <= 0n) return null;
   const [row] = await tx
     .select()
@@ -105,12 +114,42 @@ export async function reservedCouponFor(
     .where(ownedBy(coupons, attempt.customerId, eq(coupons.id, attempt.couponId)))
     .for('update');
   if (!row) return null;
+  if (row.state === 'used') {
+    if (attempt.purpose !== 'full' || paidAt > attempt.expiresAt || !row.usedOnRepaymentId) return null;
+    const [spentOn] = await tx
+      .select({ purpose: repayments.purpose, paidAt: repayments.paidAt })
+      .from(repayments)
+      .where(eq(repayments.id, row.usedOnRepaymentId));
+    if (spentOn?.purpose !== 'extension' || !spentOn.paidAt || spentOn.paidAt <= paidAt) return null;
+    return { couponId: row.id, amount: attempt.couponAmount, fromExtension: row.usedOnRepaymentId };
+  }
   if (row.state !== 'usable' && row.state !== 'expired') return null;
   if (row.reservedBy !== attempt.id) {
     if (paidAt > attempt.expiresAt) return null;
     await tx.update(coupons).set({ reservedBy: attempt.id, updatedAt: now }).where(eq(coupons.id, row.id));
   }
   return { couponId: row.id, amount: attempt.couponAmount };
+}
+
+/**
+ * The coupon a reversed extension gave back, reserved again for the full payment that reversed it
+ * (reservedCouponFor's `fromExtension`, after recordReversedExtensions), so that payment spends it.
+ * Reserves nothing when the coupon did not come back.
+ */
+export async function takeCouponBack(
+  tx: Tx,
+  input: { couponId: string; repaymentId: string; now: Date },
+): Promise<void> {
+  await tx
+    .update(coupons)
+    .set({ reservedBy: input.repaymentId, updatedAt: input.now })
+    .where(
+      and(
+        eq(coupons.id, input.couponId),
+        isNull(coupons.reservedBy),
+        inArray(coupons.state, ['usable', 'expired']),
+      ),
+    );
 }
 
 /**

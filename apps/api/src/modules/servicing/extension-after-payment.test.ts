@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import {
   EASY_RELOAN_ACTIVATION_VOUCHER,
   EASY_RELOAN_AGREEMENT_VERSION,
@@ -278,6 +278,72 @@ describe('CO-02 BE-10 BE-05 EN-07 the extension paid after the code was paid par
     expect(refund).toMatchObject({ amount: cash, state: 'to_execute' });
     expect(await accountOf(b.orderId, 'suspense')).toBe(0n);
     expect(await ledgerBalanced()).toBe(true);
+  });
+});
+
+describe('CO-02 EN-07 BE-10 the coupon of a payment code that lapsed, spent meanwhile on an extension', () => {
+  it('CO-02 EN-07 BE-10 the code was paid in time and reported late: it settles the loan with its coupon, the extension is reversed and held, the coupon ends spent on the code', async () => {
+    const b = await borrowerWithLoan();
+    await moveClock({ advanceDays: 9 });
+    const { coupon } = await db().transaction((tx) =>
+      issueCoupon(tx, {
+        customerId: b.customerId,
+        rule: 'operator',
+        type: 'repayment',
+        amount: 100n,
+        validDays: 30,
+        sourceKey: `test-lapsed-${b.orderId}`,
+        now: t.clock.now(),
+      }),
+    );
+    const owed = BigInt((await bill(b.h, b.orderId)).balance.total as string);
+    // T1: a 7-Eleven code for the whole amount, ₱1.00 of it the coupon; paid at once, reported late
+    const code = await repay(b.h, b.orderId, {
+      expectedAmount: String(owed - 100n),
+      channel: 'otc',
+      providerCode: '7ELEVEN',
+      couponId: coupon.id,
+    });
+    expect(code.status, JSON.stringify(code.body)).toBe(201);
+    const paidAt = t.clock.now().toISOString();
+    // the code lapses at Manila midnight; the next day the borrower extends with the same coupon
+    await moveClock({ advanceDays: 1 });
+    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
+    const cash = BigInt(quote.amount) - 100n;
+    const extension = await repay(b.h, b.orderId, {
+      purpose: 'extension',
+      couponId: coupon.id,
+      expectedAmount: String(cash),
+    });
+    expect(extension.status, JSON.stringify(extension.body)).toBe(201);
+    expect((await simulate(extension.body.id, { outcome: 'pay' })).body.result).toBe('applied');
+    const [spentOnExtension] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(spentOnExtension).toMatchObject({ state: 'used', usedOnRepaymentId: extension.body.id });
+
+    // the code's webhook, paid at T1 with exactly what the code asked
+    expect((await simulate(code.body.id, { outcome: 'pay_late', paidAt })).body.result).toBe('applied');
+    expect(await bill(b.h, b.orderId)).toMatchObject({
+      status: 'settled',
+      balance: { total: '0', extensions: 0 },
+    });
+    expect(await repayment(b.h, code.body.id)).toMatchObject({ state: 'paid' });
+    expect(await repayment(b.h, extension.body.id)).toMatchObject({
+      state: 'held',
+      heldReason: 'already_settled',
+      amountReceived: String(cash),
+    });
+    // the coupon paid once, for the code: its expense counted once, the extension's cash held
+    const [spent] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(spent).toMatchObject({ state: 'used', usedOnRepaymentId: code.body.id, deducted: 100n });
+    expect(await accountOf(b.orderId, 'coupon_expense')).toBe(100n);
+    expect(await accountOf(b.orderId, 'suspense')).toBe(-cash);
+    expect(await ledgerBalanced()).toBe(true);
+    // nothing was recorded as a coupon gone missing
+    const missing = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, extension.body.id), like(auditLog.action, '%coupon%')));
+    expect(missing).toHaveLength(0);
   });
 });
 

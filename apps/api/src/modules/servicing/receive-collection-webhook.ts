@@ -8,7 +8,7 @@ import { storableJson } from '../../lib/storable-json.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { decide, loadLoan, persistLoanOutcome } from './loan-record.ts';
 import type { ServicingContext } from './servicing-context.ts';
-import { consumeRepaymentCoupon, reservedCouponFor } from '../coupons/use-coupon.ts';
+import { consumeRepaymentCoupon, reservedCouponFor, takeCouponBack } from '../coupons/use-coupon.ts';
 import { systemActor } from '../console/audit.ts';
 import { extensionsPaidOn, recordReversedExtensions } from './reversed-extensions.ts';
 
@@ -191,22 +191,6 @@ export async function receiveCollectionWebhook(
       providerEventId: event.providerEventId,
       paidAt: paidAt.toISOString(),
     });
-    const couponTx = outcome.transactions.find((t) => t.type === 'coupon');
-    if (coupon && couponTx)
-      await consumeRepaymentCoupon(tx, {
-        couponId: coupon.couponId,
-        repaymentId: attempt.id,
-        orderId: attempt.orderId,
-        customerId: attempt.customerId,
-        deducted: -(
-          couponTx.portions.principal +
-          couponTx.portions.interest +
-          couponTx.portions.fees +
-          couponTx.portions.lateCharge +
-          couponTx.portions.penalty
-        ),
-        now,
-      });
     await tx
       .update(repayments)
       .set({
@@ -230,6 +214,32 @@ export async function receiveCollectionWebhook(
       log: ctx.log,
       actor: systemActor(`collections.webhook:${ctx.collections.name}`),
     });
+    // EN-07: this attempt's coupon is spent after the reversals: one a reversed extension had spent
+    // is given back by them and taken by this payment (reservedCouponFor's `fromExtension`). Its
+    // own transaction, not a reversed extension's coupon taken back, says how much it paid.
+    const couponTx = coupon
+      ? outcome.transactions.find(
+          (t) => t.type === 'coupon' && t.key === `coupon:${coupon.couponId}:${attempt.id}`,
+        )
+      : undefined;
+    if (coupon && couponTx) {
+      if (coupon.fromExtension)
+        await takeCouponBack(tx, { couponId: coupon.couponId, repaymentId: attempt.id, now });
+      await consumeRepaymentCoupon(tx, {
+        couponId: coupon.couponId,
+        repaymentId: attempt.id,
+        orderId: attempt.orderId,
+        customerId: attempt.customerId,
+        deducted: -(
+          couponTx.portions.principal +
+          couponTx.portions.interest +
+          couponTx.portions.fees +
+          couponTx.portions.lateCharge +
+          couponTx.portions.penalty
+        ),
+        now,
+      });
+    }
     // A settled loan takes no payment: an attempt still open on it (an extension opened after this
     // payment was made) is closed here, not offered as payable. The provider's collection cannot be
     // withdrawn from here; money paid on it anyway is held as already_settled.
