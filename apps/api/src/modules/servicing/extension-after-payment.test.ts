@@ -57,6 +57,42 @@ async function borrowerWithLoan(
   const { token } = await api.signIn(phone);
   return { orderId, customerId, h: api.authed(token) };
 }
+/** an operator's ₱1.00 repayment coupon, valid 30 days */
+const operatorCoupon = async (customerId: string, sourceKey: string) =>
+  (
+    await db().transaction((tx) =>
+      issueCoupon(tx, {
+        customerId,
+        rule: 'operator',
+        type: 'repayment',
+        amount: 100n,
+        validDays: 30,
+        sourceKey,
+        now: t.clock.now(),
+      }),
+    )
+  ).coupon;
+/**
+ * An extension paid by e-wallet, `couponAmount` of it with the coupon (it must leave something to
+ * pay): applied. Its attempt, the cash paid and the quote.
+ */
+async function payExtensionWithCoupon(
+  b: { orderId: string; h: Record<string, string> },
+  couponId: string,
+  couponAmount: bigint,
+) {
+  const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
+  const cash = BigInt(quote.amount) - couponAmount;
+  expect(cash).toBeGreaterThan(0n);
+  const extension = await repay(b.h, b.orderId, {
+    purpose: 'extension',
+    couponId,
+    expectedAmount: String(cash),
+  });
+  expect(extension.status, JSON.stringify(extension.body)).toBe(201);
+  expect((await simulate(extension.body.id, { outcome: 'pay' })).body.result).toBe('applied');
+  return { extension, cash, quote };
+}
 const bill = async (h: Record<string, string>, orderId: string) =>
   (await api.json('GET', `/api/orders/${orderId}`, undefined, h)).body;
 const repay = (h: Record<string, string>, orderId: string, body: Record<string, unknown>) =>
@@ -200,18 +236,7 @@ describe('CO-02 BE-10 BE-05 EN-07 the extension paid after the code was paid par
   it('CO-02 BE-10 BE-05 EN-07 case A: reversed with its coupon: the coupon usable again, its expense and the fee undone, the cash held and refunded', async () => {
     const b = await borrowerWithLoan();
     await moveClock({ advanceDays: 9 });
-    // an operator's ₱1.00 repayment coupon, valid 30 days
-    const { coupon } = await db().transaction((tx) =>
-      issueCoupon(tx, {
-        customerId: b.customerId,
-        rule: 'operator',
-        type: 'repayment',
-        amount: 100n,
-        validDays: 30,
-        sourceKey: `test-${b.orderId}`,
-        now: t.clock.now(),
-      }),
-    );
+    const coupon = await operatorCoupon(b.customerId, `test-${b.orderId}`);
     const before = await bill(b.h, b.orderId);
     const owed = before.balance.total as string;
     // T1: the whole amount paid at 7-Eleven, reported later
@@ -221,15 +246,7 @@ describe('CO-02 BE-10 BE-05 EN-07 the extension paid after the code was paid par
     const paidAt = t.clock.now().toISOString();
     await moveClock({ advanceDays: 1 });
     // T2: an extension by e-wallet, ₱1.00 of it paid with the coupon
-    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
-    const cash = BigInt(quote.amount) - 100n;
-    const extension = await repay(b.h, b.orderId, {
-      purpose: 'extension',
-      couponId: coupon.id,
-      expectedAmount: String(cash),
-    });
-    expect(extension.status).toBe(201);
-    expect((await simulate(extension.body.id, { outcome: 'pay' })).body.result).toBe('applied');
+    const { extension, cash, quote } = await payExtensionWithCoupon(b, coupon.id, 100n);
     expect(await bill(b.h, b.orderId)).toMatchObject({ status: 'extended' });
     const [spent] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(spent).toMatchObject({ state: 'used', usedOnRepaymentId: extension.body.id });
@@ -285,17 +302,7 @@ describe('CO-02 EN-07 BE-10 the coupon of a payment code that lapsed, spent mean
   it('CO-02 EN-07 BE-10 the code was paid in time and reported late: it settles the loan with its coupon, the extension is reversed and held, the coupon ends spent on the code', async () => {
     const b = await borrowerWithLoan();
     await moveClock({ advanceDays: 9 });
-    const { coupon } = await db().transaction((tx) =>
-      issueCoupon(tx, {
-        customerId: b.customerId,
-        rule: 'operator',
-        type: 'repayment',
-        amount: 100n,
-        validDays: 30,
-        sourceKey: `test-lapsed-${b.orderId}`,
-        now: t.clock.now(),
-      }),
-    );
+    const coupon = await operatorCoupon(b.customerId, `test-lapsed-${b.orderId}`);
     const owed = BigInt((await bill(b.h, b.orderId)).balance.total as string);
     // T1: a 7-Eleven code for the whole amount, ₱1.00 of it the coupon; paid at once, reported late
     const code = await repay(b.h, b.orderId, {
@@ -308,15 +315,7 @@ describe('CO-02 EN-07 BE-10 the coupon of a payment code that lapsed, spent mean
     const paidAt = t.clock.now().toISOString();
     // the code lapses at Manila midnight; the next day the borrower extends with the same coupon
     await moveClock({ advanceDays: 1 });
-    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
-    const cash = BigInt(quote.amount) - 100n;
-    const extension = await repay(b.h, b.orderId, {
-      purpose: 'extension',
-      couponId: coupon.id,
-      expectedAmount: String(cash),
-    });
-    expect(extension.status, JSON.stringify(extension.body)).toBe(201);
-    expect((await simulate(extension.body.id, { outcome: 'pay' })).body.result).toBe('applied');
+    const { extension, cash } = await payExtensionWithCoupon(b, coupon.id, 100n);
     const [spentOnExtension] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(spentOnExtension).toMatchObject({ state: 'used', usedOnRepaymentId: extension.body.id });
 
@@ -374,16 +373,7 @@ describe('CO-02 ST-08 EN-07 the extension paid with the Easy Re-loan voucher, re
     const paidAt = t.clock.now().toISOString();
     await moveClock({ advanceDays: 1 });
     // T2: an extension, ₱200 of it paid with the voucher: the voucher is used, closing is blocked
-    const quote = (await api.json('GET', `/api/orders/${b.orderId}/extension`, undefined, b.h)).body;
-    const cash = BigInt(quote.amount) - EASY_RELOAN_ACTIVATION_VOUCHER;
-    expect(cash).toBeGreaterThan(0n);
-    const extension = await repay(b.h, b.orderId, {
-      purpose: 'extension',
-      couponId: voucher!.id,
-      expectedAmount: String(cash),
-    });
-    expect(extension.status).toBe(201);
-    expect((await simulate(extension.body.id, { outcome: 'pay' })).body.result).toBe('applied');
+    await payExtensionWithCoupon(b, voucher!.id, EASY_RELOAN_ACTIVATION_VOUCHER);
     expect(await easyReloan()).toMatchObject({ activationVoucher: 'used', canSwitchOff: false });
 
     // the code's webhook, paid at T1: the extension is reversed and its voucher given back
@@ -862,17 +852,7 @@ describe('CO-02 BE-10 EN-07 a coupon the domain took back but not found spent ne
   it('CO-02 BE-10 BE-05 EN-07 the code\u2019s webhook is recorded and answered (the loan settled, the extension reversed); the missing coupon is audited and logged for finance', async () => {
     const b = await borrowerWithLoan();
     await moveClock({ advanceDays: 9 });
-    const { coupon } = await db().transaction((tx) =>
-      issueCoupon(tx, {
-        customerId: b.customerId,
-        rule: 'operator',
-        type: 'repayment',
-        amount: 100n,
-        validDays: 30,
-        sourceKey: `test-anomaly-${b.orderId}`,
-        now: t.clock.now(),
-      }),
-    );
+    const coupon = await operatorCoupon(b.customerId, `test-anomaly-${b.orderId}`);
     const before = await bill(b.h, b.orderId);
     const owed = before.balance.total as string;
     const code = (
