@@ -67,20 +67,26 @@ function suspenseEvent(
   };
 }
 
-/** What Apply would take held money as now: the purposes the loan's rules accept (nothing written). */
+/**
+ * What Apply would take held money as now: the purposes the loan's rules accept (nothing written).
+ * A refusal is an answer; anything else the domain throws is logged and counted as a refusal too,
+ * so one odd loan never takes the whole queue away from finance (its Apply would answer the same).
+ */
 function purposesThatApply(
   loan: Loan,
   repayment: Repayment,
   extensionsPaid: readonly { reference: string; paidAt: Date }[],
   now: Date,
+  log: FastifyBaseLogger,
 ): ApplyPurpose[] {
   return SUSPENSE_APPLY_PURPOSES.filter((purpose) => {
     try {
       decide(loan, suspenseEvent(repayment, purpose, extensionsPaid, now));
       return true;
     } catch (error) {
-      if (error instanceof AppError) return false;
-      throw error;
+      if (!(error instanceof AppError))
+        log.error({ err: error, repaymentId: repayment.id, purpose }, 'suspense preview: the domain failed');
+      return false;
     }
   });
 }
@@ -125,7 +131,7 @@ export async function listSuspense(
       heldReason: repayment.heldReason,
       paidAt: repayment.paidAt?.toISOString() ?? null,
       amountDueAtPaidAt: amountDueOn(loan, manilaDate(paidAt)).toString(),
-      appliesAs: purposesThatApply(loan, repayment, await extensionsPaidOn(ctx.db, order.id), now),
+      appliesAs: purposesThatApply(loan, repayment, await extensionsPaidOn(ctx.db, order.id), now, ctx.log),
       netProceeds: order.netProceeds.toString(),
       disbursedAt: order.disbursedAt?.toISOString() ?? null,
       cancellable:
