@@ -29,7 +29,11 @@ import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import { decide, loadLoan, loadLoans, persistLoanOutcome } from '../servicing/loan-record.ts';
 import { extensionDisclosure, keepExtensionDisclosure } from '../servicing/extension-disclosure.ts';
 import { samePayoutAccount } from '../servicing/change-payout-account.ts';
-import { extensionsPaidOn, recordReversedExtensions } from '../servicing/reversed-extensions.ts';
+import {
+  extensionsPaidOn,
+  extensionsPaidOnLoans,
+  recordReversedExtensions,
+} from '../servicing/reversed-extensions.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import { listUnmatchedPayments } from './list-unmatched-payments.ts';
 import { auditedAction, destinationSummary, type Audited, type MoneyContext } from './money-context.ts';
@@ -112,10 +116,9 @@ export async function listSuspense(
     .limit(200);
   const items: SuspenseQueueResponse['items'] = [];
   let total = 0n;
-  const loans = await loadLoans(
-    ctx.db,
-    rows.map((r) => r.repayment.orderId),
-  );
+  const orderIds = rows.map((r) => r.repayment.orderId);
+  const loans = await loadLoans(ctx.db, orderIds);
+  const extensionsPaid = await extensionsPaidOnLoans(ctx.db, orderIds);
   for (const { repayment } of rows) {
     const found = loans.get(repayment.orderId);
     if (!found) continue;
@@ -131,7 +134,7 @@ export async function listSuspense(
       heldReason: repayment.heldReason,
       paidAt: repayment.paidAt?.toISOString() ?? null,
       amountDueAtPaidAt: amountDueOn(loan, manilaDate(paidAt)).toString(),
-      appliesAs: purposesThatApply(loan, repayment, await extensionsPaidOn(ctx.db, order.id), now, ctx.log),
+      appliesAs: purposesThatApply(loan, repayment, extensionsPaid.get(order.id) ?? [], now, ctx.log),
       netProceeds: order.netProceeds.toString(),
       disbursedAt: order.disbursedAt?.toISOString() ?? null,
       cancellable:

@@ -14,19 +14,45 @@ import { giveRepaymentCouponBack } from '../coupons/use-coupon.ts';
  * recordReversedExtensions, so an Apply reverses exactly what the webhook would have.
  */
 
+type ExtensionPaid = { reference: string; paidAt: Date };
+
 /**
  * The extensions paid on a loan, each with its payer's paid-at: an extension attempt paid by itself
  * (reference: the attempt), or held money finance applied as an extension (reference
  * `suspense:<held repayment>`, the key applySuspense gives it; paid-at: when that money was paid,
  * heldMoney).
  */
-export async function extensionsPaidOn(
+export async function extensionsPaidOn(db: Db | Tx, orderId: string): Promise<ExtensionPaid[]> {
+  return (await extensionsPaidOnLoans(db, [orderId])).get(orderId) ?? [];
+}
+
+/** A paid repayment as an extension paid: its own attempt, or held money applied as one. */
+function extensionPaid(r: {
+  id: string;
+  purpose: string;
+  paidAt: Date | null;
+  createdAt: Date;
+  resolution: string | null;
+  appliedAs: string | null;
+}): ExtensionPaid | null {
+  if (r.resolution === 'applied')
+    return r.appliedAs === 'extension'
+      ? { reference: `suspense:${r.id}`, paidAt: r.paidAt ?? r.createdAt }
+      : null;
+  return r.purpose === 'extension' && r.paidAt ? { reference: r.id, paidAt: r.paidAt } : null;
+}
+
+/** The same for several loans in one read (the suspense queue lists up to 200), by order id. */
+export async function extensionsPaidOnLoans(
   db: Db | Tx,
-  orderId: string,
-): Promise<{ reference: string; paidAt: Date }[]> {
+  orderIds: readonly string[],
+): Promise<Map<string, ExtensionPaid[]>> {
+  const paid = new Map<string, ExtensionPaid[]>();
+  if (orderIds.length === 0) return paid;
   const rows = await db
     .select({
       id: repayments.id,
+      orderId: repayments.orderId,
       purpose: repayments.purpose,
       paidAt: repayments.paidAt,
       createdAt: repayments.createdAt,
@@ -35,13 +61,10 @@ export async function extensionsPaidOn(
     })
     .from(repayments)
     .leftJoin(suspenseResolutions, eq(suspenseResolutions.repaymentId, repayments.id))
-    .where(and(eq(repayments.orderId, orderId), eq(repayments.state, 'paid')));
-  const paid: { reference: string; paidAt: Date }[] = [];
+    .where(and(inArray(repayments.orderId, [...new Set(orderIds)]), eq(repayments.state, 'paid')));
   for (const r of rows) {
-    if (r.resolution === 'applied') {
-      if (r.appliedAs === 'extension')
-        paid.push({ reference: `suspense:${r.id}`, paidAt: r.paidAt ?? r.createdAt });
-    } else if (r.purpose === 'extension' && r.paidAt) paid.push({ reference: r.id, paidAt: r.paidAt });
+    const extension = extensionPaid(r);
+    if (extension) paid.set(r.orderId, [...(paid.get(r.orderId) ?? []), extension]);
   }
   return paid;
 }
