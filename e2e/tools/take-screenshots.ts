@@ -25,11 +25,20 @@ const browser = await chromium.launch({
   args,
 });
 
-async function shot(page: Page, name: string, fullPage = false) {
+/** network quiet and the last frame painted */
+async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(400);
+}
+
+async function save(page: Page, name: string, fullPage = false) {
   await page.screenshot({ path: path.join(out, `${name}.png`), fullPage });
   console.log(`docs/screenshots/${name}.png`);
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await settle(page);
+  await save(page, name, fullPage);
 }
 
 /**
@@ -38,8 +47,7 @@ async function shot(page: Page, name: string, fullPage = false) {
  * the page's height for the shot instead.
  */
 async function tallShot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  await settle(page);
   const viewport = page.viewportSize()!;
   // the app lays out in device pixels (SH-10: the viewport's scale is 1 / devicePixelRatio), so
   // its CSS height is converted to the viewport's units by the width's ratio
@@ -49,9 +57,8 @@ async function tallShot(page: Page, name: string) {
   );
   await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
   await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(out, `${name}.png`) });
+  await save(page, name);
   await page.setViewportSize(viewport);
-  console.log(`docs/screenshots/${name}.png`);
 }
 
 const phone = `9${String(100_000_000 + (process.pid % 800_000_000)).slice(0, 9)}`;
