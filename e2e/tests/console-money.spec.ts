@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { borrowerWithLoanThroughApi } from '../support/api-borrower.ts';
 import { bearer, getOrder, simulate } from '../support/servicing.ts';
-import { FINANCE, axe, currentCode } from '../support/console.ts';
+import { ADMIN, FINANCE, axe, currentCode, signInToConsole } from '../support/console.ts';
 
 /**
  * The finance role's money operations in the console (issue 11, CO-05, BE-05) on desktop Chromium.
@@ -96,6 +96,26 @@ async function signInToFinance(page: Page) {
   await expect(page.getByTestId('operator')).toContainText('finance@console.pisonow.test (finance)');
   await page.getByRole('menuitem', { name: 'Finance' }).click();
   await expect(page).toHaveURL(/\/console\/finance$/);
+}
+
+/**
+ * Picks an option of an antd Select by its text, checking that the select then shows it: a click on
+ * an option while its dropdown is still opening can be lost, and a long list (the banks) renders
+ * only the options in view, so a searchable select is typed into first.
+ */
+async function choose(page: Page, testId: string, text: string, options: { search?: boolean } = {}) {
+  const select = page.getByTestId(testId);
+  await expect(async () => {
+    await select.click();
+    if (options.search) await page.keyboard.type(text);
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+        hasText: text,
+      })
+      .first()
+      .click({ timeout: 3_000 });
+    await expect(select).toContainText(text, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 const peso = (centavos: bigint) =>
@@ -235,8 +255,7 @@ test.describe('console money operations (issue 11)', () => {
     const assignByPhone = async (reason: string, check: boolean) => {
       await row.getByRole('button', { name: 'Assign to borrower' }).click();
       await page.getByTestId('unmatched-assign-borrower').fill(`0${phone}`);
-      await page.getByTestId('unmatched-assign-channel').click();
-      await page.locator('.ant-select-item-option', { hasText: 'GCash' }).click();
+      await choose(page, 'unmatched-assign-channel', 'GCash');
       await page.getByTestId('unmatched-assign-reason').fill(reason);
       if (check) await axe(page, 'assign unmatched dialog');
       await page.getByTestId('unmatched-assign-ok').click();
@@ -293,5 +312,73 @@ test.describe('console money operations (issue 11)', () => {
       'refunded',
     ]);
     await payer.context().close();
+  });
+
+  test('BE-05: money from a payer who is no borrower goes back to them: finance drafts the refund to the GCash number the payer gave, the demo admin (another operator) approves it, finance reads the whole number in Refunds and marks it executed; axe-clean', async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const stranger = await (await browser.newContext()).newPage();
+    await stranger.goto('/start');
+    const amount = 54_321n;
+    const paid = await stranger.request.post('/api/sandbox/collections/dashboard-payment', {
+      data: { amount: String(amount) },
+    });
+    expect(paid.ok(), await paid.text()).toBe(true);
+    const { providerCollectionId } = (await paid.json()) as { providerCollectionId: string };
+    await stranger.context().close();
+
+    await signInToFinance(page);
+    await page.getByRole('tab', { name: 'Suspense' }).click();
+    const row = page.getByTestId('suspense-unmatched').locator('tr', { hasText: providerCollectionId });
+    await expect(row).toContainText(peso(amount));
+    await row.getByTestId('unmatched-refund').click();
+    await choose(page, 'unmatched-refund-provider', 'GCash', { search: true });
+    await page.getByTestId('unmatched-refund-account').fill('0917 555 0101');
+    await page.getByTestId('unmatched-refund-confirm').fill('0917 555 0101');
+    await page.getByTestId('unmatched-refund-payee').fill('Liza Manalo');
+    await page
+      .getByTestId('unmatched-refund-reason')
+      .fill('Not our borrower: paid a link by mistake, sent the receipt');
+    await axe(page, 'refund to payer dialog');
+    await page.getByTestId('unmatched-refund-ok').click();
+    await expect(page.getByText('Refund to the payer sent to an admin for approval')).toBeVisible();
+    await expect(row.getByTestId('unmatched-payer-refund')).toContainText('waiting for an admin to approve');
+    await expect(row.getByTestId('unmatched-payer-refund')).toContainText('···0101');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-finance-payer-refund.png') });
+
+    // the maker is finance: the demo admin, another operator, approves it in Approvals
+    const checker = await (await browser.newContext()).newPage();
+    await signInToConsole(checker, ADMIN);
+    await checker.getByRole('menuitem', { name: 'Finance' }).click();
+    await checker.getByRole('tab', { name: 'Approvals' }).click();
+    const request = checker
+      .getByTestId('approval-queue')
+      .locator('tr', { has: checker.getByTestId('approval-payer-refund') })
+      .filter({ hasText: 'Liza Manalo' });
+    await expect(request).toContainText('09175550101');
+    await expect(request).toContainText(peso(amount));
+    await axe(checker, 'approvals with a refund to a payer');
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await expect(checker.getByText('Request: done')).toBeVisible();
+    await checker.context().close();
+
+    // finance reads whom to pay, sends it, and records the transfer
+    await page.getByRole('tab', { name: 'Refunds' }).click();
+    const refund = page.getByTestId('refund-queue').locator('tr', { hasText: 'Liza Manalo' });
+    await expect(refund).toContainText('09175550101');
+    await expect(refund).toContainText('payer, no borrower');
+    await expect(refund.getByRole('button', { name: 'Use current account' })).toHaveCount(0);
+    await axe(page, 'refunds with a payer');
+    await refund.getByRole('button', { name: 'Mark executed' }).click();
+    await page.getByTestId('refund-action-transferReference').fill('GCASH-OUT-0101');
+    await page.getByTestId('refund-action-ok').click();
+    await expect(page.getByText('Refund: done')).toBeVisible();
+    await expect(refund).toContainText('GCASH-OUT-0101');
+    await page.getByRole('tab', { name: 'Suspense' }).click();
+    await expect(row.getByTestId('unmatched-payer-refund')).toContainText('executed');
   });
 });

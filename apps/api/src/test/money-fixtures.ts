@@ -290,6 +290,8 @@ export async function moneyMatrixRequests(
     { borrower: payer.customerId, providerCode: 'GCASH', reason: 'fixture: the wrong borrower' },
     { 'idempotency-key': 'matrix-mistaken-assign-1' },
   );
+  // BE-05: money whose payer is no borrower, to draft a refund of
+  const toRefund = await seedUnmatchedPayment(t, { amount: 63_000n });
   const toApprove = await draft('matrix-approve-1');
   const toReject = await draft('matrix-reject-1');
 
@@ -354,6 +356,19 @@ export async function moneyMatrixRequests(
     'POST /api/console/money/unmatched/:unmatchedId/undo': json(
       `/api/console/money/unmatched/${mistaken.id}/undo`,
       { repaymentId: mistakenHeld, reason: 'matrix: a wrong phone number was typed' },
+    ),
+    // finance drafts the refund; admin's second submit, with the same key, finds that draft
+    'POST /api/console/money/unmatched/:unmatchedId/refund': json(
+      `/api/console/money/unmatched/${toRefund.id}/refund`,
+      {
+        channel: 'ewallet',
+        providerCode: 'GCASH',
+        account: '09171234567',
+        confirmAccount: '0917 123 4567',
+        payeeName: 'Maria Santos',
+        reason: 'matrix: the payer is no borrower and sent the receipt',
+      },
+      { 'idempotency-key': 'matrix-payer-refund-1' },
     ),
     'GET /api/console/money/loans/:orderId': { url: `/api/console/money/loans/${small}` },
     'POST /api/console/money/loans/:orderId/cancel': json(

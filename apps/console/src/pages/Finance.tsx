@@ -17,6 +17,8 @@ import {
   Typography,
 } from 'antd';
 import {
+  PAYER_REFUND_CHANNELS,
+  PAYOUT_PROVIDERS,
   REPAYMENT_PARTNERS,
   isServicing,
   parsePeso,
@@ -28,6 +30,7 @@ import {
   type SuspenseQueueResponse,
   type UnmatchedAssignResponse,
   type UnmatchedPreviewResponse,
+  type UnmatchedRefundResponse,
 } from '@pisonow/domain';
 import { api } from '../api.ts';
 import { BorrowerLink } from '../components/borrower-link.tsx';
@@ -199,7 +202,11 @@ function Payouts() {
         data-testid="payout-queue"
         pagination={{ pageSize: 20 }}
         columns={[
-          { title: 'Order', dataIndex: 'orderId', render: (v: string) => <code>{v.slice(0, 8)}</code> },
+          {
+            title: 'Order',
+            dataIndex: 'orderId',
+            render: (v: string | null) => (v ? <code>{v.slice(0, 8)}</code> : '—'),
+          },
           { title: 'Attempt', dataIndex: 'attempt' },
           {
             title: 'State',
@@ -296,7 +303,11 @@ function Suspense() {
         data-testid="suspense-queue"
         pagination={{ pageSize: 20 }}
         columns={[
-          { title: 'Order', dataIndex: 'orderId', render: (v: string) => <code>{v.slice(0, 8)}</code> },
+          {
+            title: 'Order',
+            dataIndex: 'orderId',
+            render: (v: string | null) => (v ? <code>{v.slice(0, 8)}</code> : '—'),
+          },
           { title: 'Loan', dataIndex: 'orderStatus', render: (v: string) => <Tag>{v}</Tag> },
           { title: 'Amount', dataIndex: 'amount', render: peso },
           {
@@ -377,6 +388,15 @@ function Suspense() {
 
 type UnmatchedPayment = SuspenseQueueResponse['unmatched'][number];
 const assignKey = () => `assign-${crypto.randomUUID()}`;
+/** where money can go back to a payer who is no borrower: banks and e-wallets (not a pickup) */
+const PAYER_REFUND_PROVIDERS = PAYOUT_PROVIDERS.filter((p) =>
+  (PAYER_REFUND_CHANNELS as readonly string[]).includes(p.channel),
+);
+const PAYER_REFUND_STATE: Record<NonNullable<UnmatchedPayment['payerRefund']>['state'], string> = {
+  pending_approval: 'waiting for an admin to approve',
+  to_execute: 'approved, to execute in Refunds',
+  executed: 'executed',
+};
 type AssignForm = { borrower: string; orderId: string; providerCode: string; reason: string };
 
 /**
@@ -397,6 +417,8 @@ function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boole
     key: string;
   } | null>(null);
   const [undoing, setUndoing] = useState<UnmatchedPayment | null>(null);
+  // the payer is no borrower: a refund drafted for an admin to approve, one key per dialog opened
+  const [refunding, setRefunding] = useState<{ item: UnmatchedPayment; key: string } | null>(null);
   const { message } = App.useApp();
   const client = useQueryClient();
   const preview = useMutation({
@@ -440,6 +462,32 @@ function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boole
     },
     onError: (e) => void message.error(e.message),
   });
+  const refund = useMutation({
+    mutationFn: (v: { item: UnmatchedPayment; key: string; form: Record<string, string> }) =>
+      api<UnmatchedRefundResponse>(
+        'POST',
+        `/api/console/money/unmatched/${v.item.id}/refund`,
+        {
+          channel: PAYER_REFUND_PROVIDERS.find((p) => p.code === v.form.providerCode)?.channel,
+          providerCode: v.form.providerCode,
+          account: v.form.account,
+          confirmAccount: v.form.confirmAccount,
+          payeeName: v.form.payeeName,
+          reason: v.form.reason,
+        },
+        { 'idempotency-key': v.key },
+      ),
+    onSuccess: (r) => {
+      void message.success(
+        r.state === 'pending_approval'
+          ? 'Refund to the payer sent to an admin for approval'
+          : `This refund was already ${r.state}`,
+      );
+      setRefunding(null);
+      void client.invalidateQueries({ queryKey: ['money'] });
+    },
+    onError: (e) => void message.error(e.message),
+  });
   const undo = useMoneyAction<{ item: UnmatchedPayment; repaymentId: string }>(
     'Assignment undone',
     ({ item, repaymentId, reason }) =>
@@ -455,7 +503,8 @@ function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boole
         dashboard), newest first. They are held in suspense; look them up at the provider by their collection.
         Once you know who paid, assign the money to that borrower: it becomes their held money above, to apply
         to their loan or refund to them. An assignment to the wrong borrower can be undone until its held
-        money is applied or refunded.
+        money is applied or refunded. When the payer is no borrower of ours, refund it to the account they
+        give you: a different admin approves that refund before it can be sent.
       </Typography.Paragraph>
       <Table<UnmatchedPayment>
         size="small"
@@ -499,10 +548,26 @@ function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boole
                       Undo assignment
                     </Button>
                   </Space>
+                ) : r.payerRefund ? (
+                  <span data-testid="unmatched-payer-refund">
+                    Refund to the payer {r.payerRefund.payeeName} ({r.payerRefund.destination.channel}{' '}
+                    {r.payerRefund.destination.providerCode} ···{r.payerRefund.destination.accountLast4}):{' '}
+                    <Tag>{PAYER_REFUND_STATE[r.payerRefund.state]}</Tag> drafted by {r.payerRefund.by},{' '}
+                    {when(r.payerRefund.at)}: {r.payerRefund.reason}
+                  </span>
                 ) : (
-                  <Button size="small" type="primary" onClick={() => setAssigning(r)}>
-                    Assign to borrower
-                  </Button>
+                  <Space wrap>
+                    <Button size="small" type="primary" onClick={() => setAssigning(r)}>
+                      Assign to borrower
+                    </Button>
+                    <Button
+                      size="small"
+                      data-testid="unmatched-refund"
+                      onClick={() => setRefunding({ item: r, key: `payer-refund-${crypto.randomUUID()}` })}
+                    >
+                      Refund to payer
+                    </Button>
+                  </Space>
                 )}
               </Space>
             ),
@@ -593,6 +658,67 @@ function Unmatched({ rows, loading }: { rows: UnmatchedPayment[]; loading: boole
         )}
       </Modal>
       <ReasonDialog
+        title={refunding ? `Refund ${peso(refunding.item.amount)} to a payer who is no borrower` : ''}
+        okText="Send for approval"
+        open={!!refunding}
+        busy={refund.isPending}
+        testId="unmatched-refund"
+        onCancel={() => setRefunding(null)}
+        onOk={(v) => refunding && refund.mutate({ item: refunding.item, key: refunding.key, form: v })}
+      >
+        <Typography.Paragraph>
+          Only for a payer who is not our borrower, with their evidence of payment (the receipt). Type the
+          account they give you; a different admin checks it against that evidence and approves the refund
+          before it can be sent.
+        </Typography.Paragraph>
+        <Form.Item
+          name="providerCode"
+          label="Bank or e-wallet"
+          rules={[{ required: true, message: 'Where the money goes' }]}
+        >
+          <Select
+            aria-label="Bank or e-wallet"
+            showSearch
+            optionFilterProp="label"
+            data-testid="unmatched-refund-provider"
+            options={PAYER_REFUND_PROVIDERS.map((p) => ({
+              value: p.code,
+              label: `${p.name} (${p.channel === 'ewallet' ? 'e-wallet' : 'bank'})`,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="account"
+          label="Account or e-wallet number"
+          rules={[{ required: true, message: 'Required' }]}
+        >
+          <Input data-testid="unmatched-refund-account" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="confirmAccount"
+          label="The number again"
+          dependencies={['account']}
+          rules={[
+            { required: true, message: 'Required' },
+            ({ getFieldValue }) => ({
+              validator: (_, value: string) =>
+                value === getFieldValue('account')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('The two numbers differ')),
+            }),
+          ]}
+        >
+          <Input data-testid="unmatched-refund-confirm" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="payeeName"
+          label="Account holder's name (as the bank or e-wallet shows it)"
+          rules={[{ required: true, min: 2, message: 'Required' }]}
+        >
+          <Input data-testid="unmatched-refund-payee" autoComplete="off" />
+        </Form.Item>
+      </ReasonDialog>
+      <ReasonDialog
         title={undoing ? `Undo the assignment of ${peso(undoing.amount)}` : ''}
         okText="Undo assignment"
         open={!!undoing}
@@ -656,18 +782,31 @@ function Refunds() {
         dataSource={q.data?.refunds ?? []}
         data-testid="refund-queue"
         columns={[
-          { title: 'Order', dataIndex: 'orderId', render: (v: string) => <code>{v.slice(0, 8)}</code> },
+          {
+            title: 'Order',
+            dataIndex: 'orderId',
+            render: (v: string | null) => (v ? <code>{v.slice(0, 8)}</code> : '—'),
+          },
           { title: 'Amount', dataIndex: 'amount', render: peso },
           {
             title: 'To',
             render: (_, r) =>
-              `${r.destination.channel} ${r.destination.providerCode} ···${r.destination.accountLast4 ?? ''}`,
+              r.payee
+                ? // no borrower record holds a payer's account: the whole number, to type at the bank
+                  `${r.payee.name} · ${r.destination.channel} ${r.destination.providerCode} ${r.payee.account}`
+                : `${r.destination.channel} ${r.destination.providerCode} ···${r.destination.accountLast4 ?? ''}`,
           },
           {
             title: 'Why',
             dataIndex: 'reason',
             render: (v: RefundItem['reason']) =>
-              v === 'payout_returned' ? <Tag color="red">loan undone</Tag> : <Tag>held money</Tag>,
+              v === 'payout_returned' ? (
+                <Tag color="red">loan undone</Tag>
+              ) : v === 'payer_not_borrower' ? (
+                <Tag color="purple">payer, no borrower</Tag>
+              ) : (
+                <Tag>held money</Tag>
+              ),
           },
           {
             title: 'State',
@@ -689,9 +828,11 @@ function Refunds() {
                   <Button size="small" type="primary" onClick={() => setActing(r)}>
                     Mark executed
                   </Button>
-                  <Button size="small" onClick={() => setMoving(r)}>
-                    Use current account
-                  </Button>
+                  {r.customerId && (
+                    <Button size="small" onClick={() => setMoving(r)}>
+                      Use current account
+                    </Button>
+                  )}
                 </Space>
               ) : (
                 <Space>
@@ -933,8 +1074,8 @@ function Approvals({ operatorId, canDecide }: { operatorId: string; canDecide: b
   return (
     <>
       <Typography.Paragraph>
-        Waivers above the threshold, hardship plans and write-offs wait here. A different admin than the one
-        who asked approves or rejects them.
+        Waivers above the threshold, hardship plans, write-offs and refunds to payers who are no borrowers
+        wait here. A different admin than the one who asked approves or rejects them.
       </Typography.Paragraph>
       {q.error && <Alert type="error" title={q.error.message} />}
       <Table<ApprovalItem>
@@ -944,7 +1085,20 @@ function Approvals({ operatorId, canDecide }: { operatorId: string; canDecide: b
         dataSource={q.data?.requests ?? []}
         data-testid="approval-queue"
         columns={[
-          { title: 'Kind', dataIndex: 'kind' },
+          {
+            title: 'Kind',
+            dataIndex: 'kind',
+            render: (v: string, r) => {
+              if (v !== 'payer_refund') return v;
+              // the whole account, to check against the payer's evidence before approving
+              const d = (r.payload as { destination?: Record<string, string> }).destination ?? {};
+              return (
+                <span data-testid="approval-payer-refund">
+                  refund to payer: {d.payeeName} · {d.channel} {d.providerCode} {d.account}
+                </span>
+              );
+            },
+          },
           {
             title: 'Order',
             dataIndex: 'orderId',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { payoutProvider } from '../application/payout-providers.ts';
+import { BANK_ACCOUNT_PATTERN, digitsOnly, EWALLET_PATTERN } from '../application/text-rules.ts';
 import { reportingMonth } from './reports.ts';
 import { REPAYMENT_PARTNER_CODES } from './servicing.ts';
 
@@ -330,7 +332,7 @@ export const payoutUnwindResponse = payoutActionResponse.extend({
 });
 export type PayoutUnwindResponse = z.infer<typeof payoutUnwindResponse>;
 
-export const REFUND_REASONS = ['held_money', 'payout_returned'] as const;
+export const REFUND_REASONS = ['held_money', 'payout_returned', 'payer_not_borrower'] as const;
 
 /** What finance may apply held money as (POST …/suspense/:repaymentId/apply). */
 export const SUSPENSE_APPLY_PURPOSES = ['full', 'extension', 'partial'] as const;
@@ -384,6 +386,24 @@ export const unmatchedPayment = z.object({
   receivedAt: iso,
   /** the assignment in force; null while nobody is matched to it */
   resolution: unmatchedAssignment.nullable(),
+  /**
+   * the refund to the payer in force (BE-05: a payer who is no borrower): waiting for a second
+   * operator (`pending_approval`), or approved and recorded as a refund to execute or executed;
+   * null while there is none (a rejected draft leaves the money unresolved)
+   */
+  payerRefund: z
+    .object({
+      approvalRequestId: z.string(),
+      state: z.enum(['pending_approval', 'to_execute', 'executed']),
+      refundId: z.string().nullable(),
+      payeeName: z.string(),
+      destination: z.object({ channel: z.string(), providerCode: z.string(), accountLast4: z.string() }),
+      reason: z.string(),
+      /** the operator who drafted it */
+      by: z.string(),
+      at: iso,
+    })
+    .nullable(),
   /** assignments undone, oldest first: who undid each, when and why */
   history: z.array(
     unmatchedAssignment.extend({
@@ -489,18 +509,75 @@ export const unmatchedUndoResponse = z.object({
 });
 export type UnmatchedUndoResponse = z.infer<typeof unmatchedUndoResponse>;
 
+/**
+ * BE-05: money naming no borrower goes back to whoever paid it, when the payer is not our borrower
+ * (someone paid a dashboard link by mistake and asks for it back). Finance types the account the
+ * payer gave, twice (VAL-06), and why; the refund waits for a different admin to approve it (the
+ * approvals queue) before it exists, since the account is not one a borrower registered. Banks and
+ * e-wallets only: a remittance pickup needs the payee's ID at the counter.
+ */
+export const PAYER_REFUND_CHANNELS = ['bank', 'ewallet'] as const;
+export const unmatchedRefundRequest = z
+  .strictObject({
+    channel: z.enum(PAYER_REFUND_CHANNELS, { error: 'REQUIRED' }),
+    providerCode: z.string({ error: 'REQUIRED' }).trim().min(1, { error: 'REQUIRED' }).max(40),
+    account: z.preprocess(digitsOnly, z.string({ error: 'REQUIRED' })),
+    confirmAccount: z.preprocess(digitsOnly, z.string({ error: 'REQUIRED' })),
+    /** the account holder's name as the bank or e-wallet shows it */
+    payeeName: z
+      .string({ error: 'REQUIRED' })
+      .trim()
+      .min(2, { error: 'REQUIRED' })
+      .max(100, { error: 'VALIDATION_FAILED' }),
+    reason,
+  })
+  .superRefine((v, c) => {
+    const provider = payoutProvider(v.providerCode);
+    if (!provider || provider.channel !== v.channel)
+      return c.addIssue({ code: 'custom', path: ['providerCode'], message: 'REQUIRED' });
+    const pattern = v.channel === 'ewallet' ? EWALLET_PATTERN : BANK_ACCOUNT_PATTERN;
+    if (!pattern.test(v.account))
+      c.addIssue({
+        code: 'custom',
+        path: ['account'],
+        message: v.channel === 'ewallet' ? 'EWALLET_INVALID' : 'BANK_ACCOUNT_INVALID',
+      });
+    else if (v.account !== v.confirmAccount)
+      c.addIssue({ code: 'custom', path: ['confirmAccount'], message: 'BANK_INFO_MISMATCH' });
+  });
+export type UnmatchedRefundRequest = z.input<typeof unmatchedRefundRequest>;
+export const unmatchedRefundResponse = z.object({
+  /** the money naming no borrower (its webhook record) */
+  id: z.string(),
+  approvalRequestId: z.string(),
+  amount: centavos,
+  /** what became of the draft: waiting, approved (then `refundId` is the refund to execute), rejected */
+  state: z.enum(['pending_approval', 'approved', 'rejected']),
+  refundId: z.string().nullable(),
+});
+export type UnmatchedRefundResponse = z.infer<typeof unmatchedRefundResponse>;
+
 export const refundItem = z.object({
   id: z.string(),
-  repaymentId: z.string(),
-  orderId: z.string(),
-  customerId: z.string(),
+  /** the held repayment, its loan and borrower; null for a payer who is no borrower */
+  repaymentId: z.string().nullable(),
+  orderId: z.string().nullable(),
+  customerId: z.string().nullable(),
+  /** payer_not_borrower: the money naming no borrower (the unmatched list's id) */
+  unmatchedId: z.string().nullable(),
+  /**
+   * payer_not_borrower: whom finance pays and the whole account number they typed and an admin
+   * approved (no borrower record holds it); null for a borrower's refund
+   */
+  payee: z.object({ name: z.string(), account: z.string() }).nullable(),
   amount: centavos,
   state: z.enum(['to_execute', 'executed']),
   /** the transfer this is: 1, then 2 once one came back (BE-05), … */
   attempt: z.number().int(),
   /**
    * held_money: money held in suspense, refunded; payout_returned: a payment on a loan undone
-   * because its transfer came back (the destination is the account that bounced: confirm it first)
+   * because its transfer came back (the destination is the account that bounced: confirm it first);
+   * payer_not_borrower: money naming no borrower, back to the account its payer gave
    */
   reason: z.enum(REFUND_REASONS),
   destination: z.object({
@@ -801,6 +878,8 @@ export const CONSOLE_ACCESS = {
   'POST /api/console/money/unmatched/:unmatchedId/preview': FINANCE,
   'POST /api/console/money/unmatched/:unmatchedId/assign': FINANCE,
   'POST /api/console/money/unmatched/:unmatchedId/undo': FINANCE,
+  // BE-05: finance drafts a refund to a payer who is no borrower; an admin approves it (approvals)
+  'POST /api/console/money/unmatched/:unmatchedId/refund': FINANCE,
   'GET /api/console/money/refunds': FINANCE,
   'POST /api/console/money/refunds/:refundId/executed': FINANCE,
   'GET /api/console/money/loans/:orderId': FINANCE,

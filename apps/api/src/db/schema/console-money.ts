@@ -26,7 +26,10 @@ export const approvalRequests = pgTable(
   'approval_requests',
   {
     id: uuid('id').primaryKey(),
-    /** what is asked: `waiver`, or `product_change` (a new product version, CO-06) */
+    /**
+     * what is asked: `waiver`, `product_change` (a new product version, CO-06), `write_off`,
+     * `hardship`, or `payer_refund` (money naming no borrower back to the payer typed, BE-05)
+     */
     kind: text('kind').notNull(),
     /** what the action will do once approved (centavos as strings) */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
@@ -45,7 +48,13 @@ export const approvalRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (t) => [index('approval_requests_pending').on(t.state, t.createdAt)],
+  (t) => [
+    index('approval_requests_pending').on(t.state, t.createdAt),
+    // one refund to a payer waiting for approval per money naming no borrower
+    uniqueIndex('approval_requests_payer_refund_pending')
+      .on(sql`(${t.payload}->>'webhookId')`)
+      .where(sql`kind = 'payer_refund' and state = 'pending'`),
+  ],
 );
 
 /**
@@ -77,22 +86,26 @@ export const suspenseResolutions = pgTable(
  * Refunds of money held in suspense: an outbound transfer finance executes at the bank or provider
  * (to the borrower's payout account as it was on the order), then marks executed here. Deciding the
  * refund moves the money from suspense to `refunds_payable`; executing it pays it out of our float.
+ *
+ * A refund of money that named no borrower (`payer_not_borrower`, BE-05) names the collection's
+ * webhook record instead of a repayment, loan and borrower: it goes back to the payer, to the
+ * account finance typed and a second operator approved (maker-checker), never to a borrower.
  */
 export const refunds = pgTable(
   'refunds',
   {
     id: uuid('id').primaryKey(),
-    repaymentId: uuid('repayment_id')
-      .notNull()
-      .references(() => repayments.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
-    customerId: uuid('customer_id').notNull(),
+    /** the held repayment refunded; null for a payer who is no borrower */
+    repaymentId: uuid('repayment_id').references(() => repayments.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    customerId: uuid('customer_id'),
+    /** `payer_not_borrower`: the money naming no borrower that goes back (its webhook record) */
+    webhookId: uuid('webhook_id').references(() => providerWebhooks.id),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     /**
      * why the money goes back: `held_money`, a payment held in suspense that finance refunds;
-     * `payout_returned`, a payment on a loan undone because its transfer came back (BE-05)
+     * `payout_returned`, a payment on a loan undone because its transfer came back (BE-05);
+     * `payer_not_borrower`, money naming no borrower returned to whoever paid it (BE-05)
      */
     reason: text('reason').notNull().default('held_money'),
     destination: jsonb('destination').$type<Record<string, unknown>>().notNull(),
@@ -105,6 +118,7 @@ export const refunds = pgTable(
     attempt: integer('attempt').notNull().default(1),
     /** the bank's or provider's reference of the transfer, when executed */
     transferReference: text('transfer_reference'),
+    /** who decided it (a payer's refund: the admin who approved it) */
     decidedBy: uuid('decided_by')
       .notNull()
       .references(() => operators.id),
@@ -114,7 +128,19 @@ export const refunds = pgTable(
   },
   (t) => [
     uniqueIndex('refunds_repayment').on(t.repaymentId),
-    check('refunds_reason_known', sql`${t.reason} in ('held_money', 'payout_returned')`),
+    // money naming no borrower goes back once
+    uniqueIndex('refunds_webhook').on(t.webhookId),
+    check(
+      'refunds_reason_known',
+      sql`${t.reason} in ('held_money', 'payout_returned', 'payer_not_borrower')`,
+    ),
+    // a borrower's refund names its repayment, loan and borrower; a payer's names only the money
+    check(
+      'refunds_whose',
+      sql`case when ${t.reason} = 'payer_not_borrower'
+        then ${t.webhookId} is not null and ${t.repaymentId} is null and ${t.orderId} is null and ${t.customerId} is null
+        else ${t.webhookId} is null and ${t.repaymentId} is not null and ${t.orderId} is not null and ${t.customerId} is not null end`,
+    ),
     index('refunds_state')
       .on(t.state, t.createdAt)
       .where(sql`state = 'to_execute'`),
@@ -139,7 +165,7 @@ export const unmatchedResolutions = pgTable(
     webhookId: uuid('webhook_id')
       .notNull()
       .references(() => providerWebhooks.id),
-    /** assigned (a refund straight to the payer, with no borrower, is not offered: see docs) */
+    /** assigned (a payer who is no borrower gets a refund of their own: refund-unmatched-payment.ts) */
     action: text('action').notNull(),
     customerId: uuid('customer_id')
       .notNull()

@@ -13,28 +13,22 @@ import {
   applicationSteps,
   applications,
   customers,
-  ledgerEntries,
-  ledgerTransactions,
   operators,
   orders,
-  providerWebhooks,
   repayments,
   unmatchedResolutions,
 } from '../../db/schema/index.ts';
+import type { providerWebhooks } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import type { Actor } from './audit.ts';
 import { auditedAction, type MoneyContext } from './money-context.ts';
+import { findUnmatched, payerRefundInForce } from './unmatched-money.ts';
 import { nameOf } from './search-borrowers.ts';
 
 /** who undid an assignment: operators joined a second time */
 const undoer = alias(operators, 'undoer');
-
-/** The suspense posting of money naming no borrower, as the collection webhook keys it. */
-export function unmatchedSuspenseKey(provider: string, providerEventId: string): string {
-  return `suspense:webhook:${provider}:${providerEventId}`;
-}
 
 /**
  * POST /api/console/money/unmatched/:unmatchedId/assign (BE-05): money that named no borrower (a
@@ -120,6 +114,9 @@ export async function assignUnmatchedPayment(
         audit: { replayed: true, detail: { reason: input.reason } },
       };
     }
+
+    // a refund to its payer drafted or made resolves the money too (refund-unmatched-payment.ts)
+    if (await payerRefundInForce(tx, hook.id)) throw new AppError('UNMATCHED_ALREADY_RESOLVED');
 
     const amount = posting.amount;
     const partner = REPAYMENT_PARTNERS.find((p) => p.providerCode === input.providerCode);
@@ -223,30 +220,6 @@ export function payersPaidAt(
 }
 
 /**
- * The money naming no borrower behind an id of the unmatched list: the webhook record (locked when
- * asked: the row every action on this money queues on) and its suspense posting.
- */
-export async function findUnmatched(tx: Tx, unmatchedId: string, options: { lock: boolean }) {
-  const query = tx.select().from(providerWebhooks).where(eq(providerWebhooks.id, unmatchedId));
-  const [hook] = options.lock ? await query.for('update') : await query;
-  if (!hook || hook.kind !== 'collection' || hook.result !== 'unknown') throw new AppError('NOT_FOUND');
-  const [posting] = await tx
-    .select({ reference: ledgerTransactions.reference, amount: ledgerEntries.amount })
-    .from(ledgerTransactions)
-    .innerJoin(
-      ledgerEntries,
-      and(
-        eq(ledgerEntries.transactionId, ledgerTransactions.id),
-        eq(ledgerEntries.account, 'cash_at_provider'),
-      ),
-    )
-    .where(eq(ledgerTransactions.idempotencyKey, unmatchedSuspenseKey(hook.provider, hook.providerEventId)));
-  // an unknown event that brought no money (an expiry, a failure) has nothing to assign
-  if (!posting) throw new AppError('NOT_FOUND');
-  return { hook, posting };
-}
-
-/**
  * POST /api/console/money/unmatched/:unmatchedId/preview (BE-05): whom an assignment would match
  * the money to, before finance commits it: the borrower found by the phone or id typed (their name
  * when they gave one, their phone masked) and the loan it would be held on, by the very rules the
@@ -268,7 +241,7 @@ export async function previewUnmatchedAssignment(
       .select({ id: unmatchedResolutions.id })
       .from(unmatchedResolutions)
       .where(and(eq(unmatchedResolutions.webhookId, hook.id), isNull(unmatchedResolutions.undoneAt)));
-    if (inForce) throw new AppError('UNMATCHED_ALREADY_RESOLVED');
+    if (inForce || (await payerRefundInForce(tx, hook.id))) throw new AppError('UNMATCHED_ALREADY_RESOLVED');
     const customerId = await findBorrower(tx, input.borrower);
     const { id: orderId } = await findLoan(tx, customerId, input.orderId);
     const [who] = await tx

@@ -476,6 +476,7 @@ describe('BE-05 issue 7 money that names no borrower', () => {
           amount: '123400',
           receivedAt: t.clock.now().toISOString(),
           resolution: null,
+          payerRefund: null,
           history: [],
         },
       ]);

@@ -3,12 +3,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { SuspenseQueueResponse } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
 import {
+  approvalRequests,
   ledgerEntries,
   ledgerTransactions,
   operators,
   providerWebhooks,
+  refunds,
   unmatchedResolutions,
 } from '../../db/schema/index.ts';
+import { PAYER_REFUND_KIND } from './unmatched-money.ts';
 
 /**
  * BE-05: money that arrived naming no borrower (its reference is not one of our ids: a payment link
@@ -18,7 +21,8 @@ import {
  * event that brought no money (an expiry, a failure) posted nothing and is not listed.
  *
  * Finance assigns such money to the borrower who paid (assignUnmatchedPayment: it becomes their
- * held money, listed with the held money above). Those still unresolved come first, newest first,
+ * held money, listed with the held money above), or, when the payer is no borrower of ours, drafts
+ * a refund to them that an admin approves (refund-unmatched-payment.ts). Those still unresolved come first, newest first,
  * so money being chased is never hidden behind money already matched; those resolved follow, newest
  * first, with who assigned them, when, to whom and why, and the oldest fall off the list's end. An
  * assignment undone (a wrong borrower) leaves the money unresolved again, listed with its history.
@@ -57,7 +61,17 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
     )
     .leftJoin(operators, eq(operators.id, unmatchedResolutions.operatorId))
     .where(and(eq(providerWebhooks.kind, 'collection'), eq(providerWebhooks.result, 'unknown')))
-    .orderBy(asc(sql`${unmatchedResolutions.webhookId} is not null`), desc(providerWebhooks.receivedAt))
+    // resolved last: assigned, or a refund to its payer drafted or made (refund-unmatched-payment.ts)
+    .orderBy(
+      asc(
+        sql`${unmatchedResolutions.webhookId} is not null or exists (
+          select 1 from ${approvalRequests}
+          where ${approvalRequests.kind} = ${PAYER_REFUND_KIND}
+            and ${approvalRequests.state} in ('pending', 'approved')
+            and ${approvalRequests.payload}->>'webhookId' = ${providerWebhooks.id}::text)`,
+      ),
+      desc(providerWebhooks.receivedAt),
+    )
     .limit(200);
   // assignments undone, each with who made it and who undid it: the history of each listed item
   const made = alias(operators, 'assigner');
@@ -76,6 +90,49 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
         )
         .orderBy(asc(unmatchedResolutions.createdAt))
     : [];
+  // refunds to their payers drafted (waiting for an admin) or approved, and the refunds approved
+  const ids = rows.map((r) => r.id);
+  const drafts = ids.length
+    ? await db
+        .select({ request: approvalRequests, by: operators.email })
+        .from(approvalRequests)
+        .innerJoin(operators, eq(operators.id, approvalRequests.makerId))
+        .where(
+          and(
+            eq(approvalRequests.kind, PAYER_REFUND_KIND),
+            inArray(approvalRequests.state, ['pending', 'approved']),
+            inArray(sql`${approvalRequests.payload}->>'webhookId'`, ids),
+          ),
+        )
+    : [];
+  const payerRefunds = drafts.length
+    ? await db.select().from(refunds).where(inArray(refunds.webhookId, ids))
+    : [];
+  const payerRefundOf = (id: string): SuspenseQueueResponse['unmatched'][number]['payerRefund'] => {
+    const draft = drafts.find((d) => (d.request.payload as { webhookId?: string }).webhookId === id);
+    if (!draft) return null;
+    const refund = payerRefunds.find((f) => f.webhookId === id);
+    const d = (draft.request.payload as { destination: Record<string, string> }).destination;
+    return {
+      approvalRequestId: draft.request.id,
+      state:
+        draft.request.state === 'pending'
+          ? 'pending_approval'
+          : refund?.state === 'executed'
+            ? 'executed'
+            : 'to_execute',
+      refundId: refund?.id ?? null,
+      payeeName: d.payeeName ?? '',
+      destination: {
+        channel: d.channel ?? '',
+        providerCode: d.providerCode ?? '',
+        accountLast4: (d.account ?? '').slice(-4),
+      },
+      reason: draft.request.reason,
+      by: draft.by,
+      at: draft.request.createdAt.toISOString(),
+    };
+  };
   return rows.map((r) => ({
     id: r.id,
     provider: r.provider,
@@ -94,6 +151,7 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
           at: r.resolution.createdAt.toISOString(),
         }
       : null,
+    payerRefund: payerRefundOf(r.id),
     history: undone
       .filter((u) => u.resolution.webhookId === r.id)
       .map(({ resolution: u, by, undoneBy }) => ({

@@ -20,6 +20,8 @@ import { auditedAction, type MoneyContext } from './money-context.ts';
 import { heldMoney, lockHeld, recordResolution } from './suspense.ts';
 import { applyApprovedWriteOff } from './write-off-loan.ts';
 import { applyApprovedHardship } from './hardship-plan.ts';
+import { applyApprovedPayerRefund } from './refund-unmatched-payment.ts';
+import { PAYER_REFUND_KIND } from './unmatched-money.ts';
 
 /** GET /api/console/money/loans/:orderId: one loan's money as finance acts on it (viewing it is audited). */
 export async function getLoanMoney(
@@ -237,6 +239,9 @@ async function previousWaiver(tx: Tx, reference: string): Promise<WaiverResponse
   return null;
 }
 
+/** what the money approvals queue holds (product changes have their own page, CO-06) */
+const MONEY_APPROVAL_KINDS = ['waiver', 'write_off', 'hardship', PAYER_REFUND_KIND];
+
 /** GET /api/console/money/approvals: requests waiting for a checker first, then the latest decided. */
 export async function listApprovals(
   ctx: MoneyContext,
@@ -246,8 +251,7 @@ export async function listApprovals(
     .select({ request: approvalRequests, makerEmail: operators.email })
     .from(approvalRequests)
     .innerJoin(operators, eq(operators.id, approvalRequests.makerId))
-    // product changes have their own page (Product, CO-06)
-    .where(inArray(approvalRequests.kind, ['waiver', 'write_off', 'hardship']))
+    .where(inArray(approvalRequests.kind, MONEY_APPROVAL_KINDS))
     .orderBy(desc(approvalRequests.createdAt))
     .limit(200);
   rows.sort((a, b) => Number(b.request.state === 'pending') - Number(a.request.state === 'pending'));
@@ -294,10 +298,7 @@ export async function decideApproval(
       .select()
       .from(approvalRequests)
       .where(
-        and(
-          eq(approvalRequests.id, input.requestId),
-          inArray(approvalRequests.kind, ['waiver', 'write_off', 'hardship']),
-        ),
+        and(eq(approvalRequests.id, input.requestId), inArray(approvalRequests.kind, MONEY_APPROVAL_KINDS)),
       )
       .for('update');
     if (!request) throw new AppError('NOT_FOUND');
@@ -354,6 +355,7 @@ async function applyApproved(
 ): Promise<void> {
   if (request.kind === 'write_off' && request.orderId) return applyApprovedWriteOff(tx, request, actor, now);
   if (request.kind === 'hardship' && request.orderId) return applyApprovedHardship(tx, request, actor, now);
+  if (request.kind === PAYER_REFUND_KIND) return applyApprovedPayerRefund(tx, request, actor, now);
   if (request.kind !== 'waiver' || !request.orderId) throw new AppError('VALIDATION_FAILED');
   const p = request.payload as { lateCharge: string; penalty: string; reference: string };
   const found = await loadLoan(tx, request.orderId, { lock: true });

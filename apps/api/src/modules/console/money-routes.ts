@@ -23,6 +23,8 @@ import {
   suspenseResolutionResponse,
   unmatchedAssignRequest,
   unmatchedAssignResponse,
+  unmatchedRefundRequest,
+  unmatchedRefundResponse,
   unmatchedPreviewRequest,
   unmatchedPreviewResponse,
   unmatchedUndoRequest,
@@ -41,6 +43,7 @@ import { cancelLoan, decideApproval, getLoanMoney, listApprovals, waiveCharges }
 import { moneyContext } from './money-context.ts';
 import { assignUnmatchedPayment, previewUnmatchedAssignment } from './assign-unmatched-payment.ts';
 import { undoUnmatchedAssignment } from './undo-unmatched-assignment.ts';
+import { draftPayerRefund } from './refund-unmatched-payment.ts';
 import { requestWriteOff } from './write-off-loan.ts';
 import { requestHardshipPlan } from './hardship-plan.ts';
 import { cancelPayout, listPayoutQueue, retryPayout, unwindReversedPayout } from './payout-queue.ts';
@@ -253,6 +256,28 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         unmatchedId: request.params.unmatchedId,
         ...request.body,
+        requestKey: requiredIdempotencyKey(request.headers),
+      }),
+  );
+
+  app.post(
+    '/console/money/unmatched/:unmatchedId/refund',
+    {
+      schema: {
+        tags,
+        summary:
+          'Drafts a refund of money naming no borrower to its payer, who is no borrower, at the account they gave; it exists once a different admin approves it in the approvals queue (audited; Idempotency-Key required, one per confirmed submission)',
+        security,
+        params: unmatchedParams,
+        body: unmatchedRefundRequest,
+        response: { 200: unmatchedRefundResponse, ...refused },
+      },
+    },
+    async (request) =>
+      draftPayerRefund(ctx, {
+        actor: actorOf(request),
+        unmatchedId: request.params.unmatchedId,
+        request: request.body,
         requestKey: requiredIdempotencyKey(request.headers),
       }),
   );

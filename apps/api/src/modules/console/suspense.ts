@@ -415,11 +415,18 @@ export async function refundSuspense(
 }
 
 function refundView(r: typeof refunds.$inferSelect): RefundQueueResponse['refunds'][number] {
+  const payerDestination =
+    r.reason === 'payer_not_borrower' ? (r.destination as { payeeName?: unknown; account?: unknown }) : null;
   return {
     id: r.id,
     repaymentId: r.repaymentId,
     orderId: r.orderId,
     customerId: r.customerId,
+    unmatchedId: r.webhookId,
+    // no borrower record holds a payer's account: finance reads it here to make the transfer
+    payee: payerDestination
+      ? { name: String(payerDestination.payeeName ?? ''), account: String(payerDestination.account ?? '') }
+      : null,
     amount: r.amount.toString(),
     state: r.state as 'to_execute' | 'executed',
     attempt: r.attempt,
@@ -575,6 +582,9 @@ export async function useCurrentRefundAccount(
   return auditedAction(ctx, input.actor, what, async (tx) => {
     const refund = await lockRefund(tx, input.refundId);
     if (refund.state !== 'to_execute') throw new AppError('REFUND_ALREADY_EXECUTED');
+    // a payer who is no borrower has no current account with us: their refund goes where an admin
+    // approved it
+    if (refund.customerId === null) throw new AppError('REFUND_NO_CURRENT_ACCOUNT');
     const [current] = await tx
       .select({ data: applicationSteps.data })
       .from(applicationSteps)

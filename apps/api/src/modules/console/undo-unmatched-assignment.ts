@@ -4,7 +4,7 @@ import { operators, repayments, suspenseResolutions, unmatchedResolutions } from
 import { AppError } from '../../lib/app-error.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import type { Actor } from './audit.ts';
-import { findUnmatched } from './assign-unmatched-payment.ts';
+import { findUnmatched } from './unmatched-money.ts';
 import { auditedAction, type MoneyContext } from './money-context.ts';
 
 /**
