@@ -136,6 +136,9 @@ export const ERROR_CODES = {
   REFUND_ALREADY_EXECUTED: { status: 409, catalogue: false },
   REFUND_NO_CURRENT_ACCOUNT: { status: 409, catalogue: false },
   REFUND_NOT_EXECUTED: { status: 409, catalogue: false },
+  // BE-05: only a refund to a payer who is no borrower, not sent, goes back to suspense
+  REFUND_NOT_CANCELLABLE: { status: 409, catalogue: false },
+  REFUND_CANCELLED: { status: 409, catalogue: false },
   // BE-05: money naming no borrower, assigned to one
   UNMATCHED_BORROWER_NOT_FOUND: { status: 404, catalogue: false },
   UNMATCHED_LOAN_NOT_FOUND: { status: 404, catalogue: false },

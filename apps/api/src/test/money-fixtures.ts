@@ -9,7 +9,14 @@ import {
   type OperatorRole,
 } from '@pisonow/domain';
 import type { Db } from '../db/client.ts';
-import { applicationSteps, orders, payouts, providerWebhooks, repayments } from '../db/schema/index.ts';
+import {
+  applicationSteps,
+  orders,
+  payouts,
+  providerWebhooks,
+  refunds,
+  repayments,
+} from '../db/schema/index.ts';
 import { applyLoanEvent, decide, loadLoan, persistLoanOutcome } from '../modules/servicing/loan-record.ts';
 import { signInOperator, type TestOperator } from './console-fixtures.ts';
 import { seedDisbursedLoan } from './loan-fixtures.ts';
@@ -292,6 +299,29 @@ export async function moneyMatrixRequests(
   );
   // BE-05: money whose payer is no borrower, to draft a refund of
   const toRefund = await seedUnmatchedPayment(t, { amount: 63_000n });
+  // and one whose refund an admin approved, to cancel
+  const toCancel = await seedUnmatchedPayment(t, { amount: 64_000n });
+  const cancelDraft = await post(
+    `/api/console/money/unmatched/${toCancel.id}/refund`,
+    {
+      channel: 'bank',
+      providerCode: 'BDO',
+      account: '001234567890',
+      confirmAccount: '001234567890',
+      payeeName: 'Jose Rizal',
+      reason: 'fixture: the payer is no borrower',
+    },
+    { 'idempotency-key': 'matrix-payer-refund-cancel-1' },
+  );
+  const admin = await signInOperator(t, ops.admin);
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/api/console/money/approvals/${cancelDraft.approvalRequestId}/approve`,
+    headers: { ...admin.write, 'content-type': 'application/json' },
+    payload: '{}',
+  });
+  if (approved.statusCode !== 200) throw new Error(`money fixture approve: ${approved.body}`);
+  const [toCancelRefund] = await db.select().from(refunds).where(eq(refunds.webhookId, toCancel.id));
   const toApprove = await draft('matrix-approve-1');
   const toReject = await draft('matrix-reject-1');
 
@@ -369,6 +399,11 @@ export async function moneyMatrixRequests(
         reason: 'matrix: the payer is no borrower and sent the receipt',
       },
       { 'idempotency-key': 'matrix-payer-refund-1' },
+    ),
+    // finance cancels it; admin's second submit finds it cancelled
+    'POST /api/console/money/refunds/:refundId/cancel': json(
+      `/api/console/money/refunds/${toCancelRefund!.id}/cancel`,
+      { reason: 'matrix: the account was wrong' },
     ),
     'GET /api/console/money/loans/:orderId': { url: `/api/console/money/loans/${small}` },
     'POST /api/console/money/loans/:orderId/cancel': json(

@@ -762,6 +762,11 @@ function Refunds() {
   const giveBack = useMoneyAction<{ item: RefundItem }>('Refund returned', ({ item, reason }) =>
     api('POST', `/api/console/money/refunds/${item.id}/returned`, { attempt: item.attempt, reason }),
   );
+  // BE-05: a payer's refund that cannot be sent as approved goes back to suspense, to draft anew
+  const [cancelling, setCancelling] = useState<RefundItem | null>(null);
+  const cancel = useMoneyAction<{ item: RefundItem }>('Refund cancelled', ({ item, reason }) =>
+    api('POST', `/api/console/money/refunds/${item.id}/cancel`, { reason }),
+  );
   const [moving, setMoving] = useState<RefundItem | null>(null);
   const move = useMoneyAction<{ item: RefundItem }>('Refund account', ({ item, reason }) =>
     api('POST', `/api/console/money/refunds/${item.id}/current-account`, { reason }),
@@ -772,7 +777,9 @@ function Refunds() {
         Refunds are transfers finance makes at the bank or provider to the borrower&apos;s payout account;
         record the transfer reference once it is sent. A refund for a loan undone because its transfer came
         back names the account that bounced: confirm the account with the borrower before sending, and
-        &ldquo;Use current account&rdquo; once they have changed it (on /changeBank, or with you).
+        &ldquo;Use current account&rdquo; once they have changed it (on /changeBank, or with you). A refund to
+        a payer who is no borrower goes to the account an admin approved; if it cannot be sent there, cancel
+        it and draft a new one from the suspense tab.
       </Typography.Paragraph>
       {q.error && <Alert type="error" title={q.error.message} />}
       <Table<RefundItem>
@@ -828,12 +835,18 @@ function Refunds() {
                   <Button size="small" type="primary" onClick={() => setActing(r)}>
                     Mark executed
                   </Button>
-                  {r.customerId && (
+                  {r.customerId ? (
                     <Button size="small" onClick={() => setMoving(r)}>
                       Use current account
                     </Button>
+                  ) : (
+                    <Button size="small" danger onClick={() => setCancelling(r)}>
+                      Cancel refund
+                    </Button>
                   )}
                 </Space>
+              ) : r.state === 'cancelled' ? (
+                'back in suspense'
               ) : (
                 <Space>
                   {when(r.executedAt)}
@@ -873,6 +886,21 @@ function Refunds() {
           giveBack.mutate(
             { item: returning, reason: v.reason ?? '' },
             { onSuccess: () => setReturning(null) },
+          )
+        }
+      />
+      <ReasonDialog
+        title="Cancel this refund to the payer: its money names nobody again, to refund anew (approved again) or assign"
+        okText="Cancel refund"
+        open={!!cancelling}
+        busy={cancel.isPending}
+        testId="refund-cancel"
+        onCancel={() => setCancelling(null)}
+        onOk={(v) =>
+          cancelling &&
+          cancel.mutate(
+            { item: cancelling, reason: v.reason ?? '' },
+            { onSuccess: () => setCancelling(null) },
           )
         }
       />

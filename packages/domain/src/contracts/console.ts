@@ -571,7 +571,8 @@ export const refundItem = z.object({
    */
   payee: z.object({ name: z.string(), account: z.string() }).nullable(),
   amount: centavos,
-  state: z.enum(['to_execute', 'executed']),
+  /** cancelled: a payer's refund that could not be sent, its money back in suspense (BE-05) */
+  state: z.enum(['to_execute', 'executed', 'cancelled']),
   /** the transfer this is: 1, then 2 once one came back (BE-05), … */
   attempt: z.number().int(),
   /**
@@ -595,6 +596,11 @@ export type RefundQueueResponse = z.infer<typeof refundQueueResponse>;
 export const refundReturnedRequest = z.strictObject({ attempt: z.number().int().min(1), reason });
 /** A refund to execute goes to the borrower's payout account as it is now (BE-05). */
 export const refundCurrentAccountRequest = z.strictObject({ reason });
+/**
+ * BE-05: a refund to a payer who is no borrower, not sent (or sent and come back), is cancelled:
+ * its money names nobody again, for a new refund (drafted and approved again) or an assignment.
+ */
+export const refundCancelRequest = z.strictObject({ reason });
 /**
  * Names the attempt the transfer was made for (the console always does): a submit for an attempt
  * that has since come back is a replay, never a second payment out for the next attempt.
@@ -880,6 +886,7 @@ export const CONSOLE_ACCESS = {
   'POST /api/console/money/unmatched/:unmatchedId/undo': FINANCE,
   // BE-05: finance drafts a refund to a payer who is no borrower; an admin approves it (approvals)
   'POST /api/console/money/unmatched/:unmatchedId/refund': FINANCE,
+  'POST /api/console/money/refunds/:refundId/cancel': FINANCE,
   'GET /api/console/money/refunds': FINANCE,
   'POST /api/console/money/refunds/:refundId/executed': FINANCE,
   'GET /api/console/money/loans/:orderId': FINANCE,

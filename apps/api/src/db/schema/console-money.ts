@@ -101,6 +101,8 @@ export const refunds = pgTable(
     customerId: uuid('customer_id'),
     /** `payer_not_borrower`: the money naming no borrower that goes back (its webhook record) */
     webhookId: uuid('webhook_id').references(() => providerWebhooks.id),
+    /** `payer_not_borrower`: the draft a second admin approved, which made this refund */
+    approvalRequestId: uuid('approval_request_id').references(() => approvalRequests.id),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     /**
      * why the money goes back: `held_money`, a payment held in suspense that finance refunds;
@@ -109,7 +111,10 @@ export const refunds = pgTable(
      */
     reason: text('reason').notNull().default('held_money'),
     destination: jsonb('destination').$type<Record<string, unknown>>().notNull(),
-    /** to_execute → executed; executed → to_execute again when the transfer came back */
+    /**
+     * to_execute → executed; executed → to_execute again when the transfer came back; a payer's
+     * refund still to execute → cancelled (its account was wrong: the money names nobody again)
+     */
     state: text('state').notNull(),
     /**
      * the transfer this is (1, then 2 after one came back, …): the ledger keys of its payment and
@@ -128,8 +133,10 @@ export const refunds = pgTable(
   },
   (t) => [
     uniqueIndex('refunds_repayment').on(t.repaymentId),
-    // money naming no borrower goes back once
-    uniqueIndex('refunds_webhook').on(t.webhookId),
+    // money naming no borrower goes back once (a cancelled refund gave it back to suspense)
+    uniqueIndex('refunds_webhook')
+      .on(t.webhookId)
+      .where(sql`state <> 'cancelled'`),
     check(
       'refunds_reason_known',
       sql`${t.reason} in ('held_money', 'payout_returned', 'payer_not_borrower')`,
@@ -138,8 +145,8 @@ export const refunds = pgTable(
     check(
       'refunds_whose',
       sql`case when ${t.reason} = 'payer_not_borrower'
-        then ${t.webhookId} is not null and ${t.repaymentId} is null and ${t.orderId} is null and ${t.customerId} is null
-        else ${t.webhookId} is null and ${t.repaymentId} is not null and ${t.orderId} is not null and ${t.customerId} is not null end`,
+        then ${t.webhookId} is not null and ${t.approvalRequestId} is not null and ${t.repaymentId} is null and ${t.orderId} is null and ${t.customerId} is null
+        else ${t.webhookId} is null and ${t.approvalRequestId} is null and ${t.repaymentId} is not null and ${t.orderId} is not null and ${t.customerId} is not null end`,
     ),
     index('refunds_state')
       .on(t.state, t.createdAt)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SuspenseQueueResponse } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
@@ -67,8 +67,11 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
         sql`${unmatchedResolutions.webhookId} is not null or exists (
           select 1 from ${approvalRequests}
           where ${approvalRequests.kind} = ${PAYER_REFUND_KIND}
-            and ${approvalRequests.state} in ('pending', 'approved')
-            and ${approvalRequests.payload}->>'webhookId' = ${providerWebhooks.id}::text)`,
+            and ${approvalRequests.state} = 'pending'
+            and ${approvalRequests.payload}->>'webhookId' = ${providerWebhooks.id}::text)
+          or exists (
+            select 1 from ${refunds}
+            where ${refunds.webhookId} = ${providerWebhooks.id} and ${refunds.state} <> 'cancelled')`,
       ),
       desc(providerWebhooks.receivedAt),
     )
@@ -90,9 +93,10 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
         )
         .orderBy(asc(unmatchedResolutions.createdAt))
     : [];
-  // refunds to their payers drafted (waiting for an admin) or approved, and the refunds approved
+  // refunds to their payers: drafts waiting for an admin, and refunds approved that stand (a refund
+  // cancelled, or a draft rejected, leaves the money unresolved)
   const ids = rows.map((r) => r.id);
-  const drafts = ids.length
+  const pending = ids.length
     ? await db
         .select({ request: approvalRequests, by: operators.email })
         .from(approvalRequests)
@@ -100,37 +104,38 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
         .where(
           and(
             eq(approvalRequests.kind, PAYER_REFUND_KIND),
-            inArray(approvalRequests.state, ['pending', 'approved']),
+            eq(approvalRequests.state, 'pending'),
             inArray(sql`${approvalRequests.payload}->>'webhookId'`, ids),
           ),
         )
     : [];
-  const payerRefunds = drafts.length
-    ? await db.select().from(refunds).where(inArray(refunds.webhookId, ids))
+  const standing = ids.length
+    ? await db
+        .select({ refund: refunds, request: approvalRequests, by: operators.email })
+        .from(refunds)
+        .innerJoin(approvalRequests, eq(approvalRequests.id, refunds.approvalRequestId))
+        .innerJoin(operators, eq(operators.id, approvalRequests.makerId))
+        .where(and(inArray(refunds.webhookId, ids), ne(refunds.state, 'cancelled')))
     : [];
   const payerRefundOf = (id: string): SuspenseQueueResponse['unmatched'][number]['payerRefund'] => {
-    const draft = drafts.find((d) => (d.request.payload as { webhookId?: string }).webhookId === id);
-    if (!draft) return null;
-    const refund = payerRefunds.find((f) => f.webhookId === id);
-    const d = (draft.request.payload as { destination: Record<string, string> }).destination;
+    const draft = pending.find((d) => (d.request.payload as { webhookId?: string }).webhookId === id);
+    const made = standing.find((s) => s.refund.webhookId === id);
+    const found = made ?? draft;
+    if (!found) return null;
+    const d = (found.request.payload as { destination: Record<string, string> }).destination;
     return {
-      approvalRequestId: draft.request.id,
-      state:
-        draft.request.state === 'pending'
-          ? 'pending_approval'
-          : refund?.state === 'executed'
-            ? 'executed'
-            : 'to_execute',
-      refundId: refund?.id ?? null,
+      approvalRequestId: found.request.id,
+      state: !made ? 'pending_approval' : made.refund.state === 'executed' ? 'executed' : 'to_execute',
+      refundId: made?.refund.id ?? null,
       payeeName: d.payeeName ?? '',
       destination: {
         channel: d.channel ?? '',
         providerCode: d.providerCode ?? '',
         accountLast4: (d.account ?? '').slice(-4),
       },
-      reason: draft.request.reason,
-      by: draft.by,
-      at: draft.request.createdAt.toISOString(),
+      reason: found.request.reason,
+      by: found.by,
+      at: found.request.createdAt.toISOString(),
     };
   };
   return rows.map((r) => ({

@@ -20,7 +20,7 @@ import { auditedAction, type MoneyContext } from './money-context.ts';
 import { heldMoney, lockHeld, recordResolution } from './suspense.ts';
 import { applyApprovedWriteOff } from './write-off-loan.ts';
 import { applyApprovedHardship } from './hardship-plan.ts';
-import { applyApprovedPayerRefund } from './refund-unmatched-payment.ts';
+import { applyApprovedPayerRefund, auditedPayerRefundPayload } from './refund-unmatched-payment.ts';
 import { PAYER_REFUND_KIND } from './unmatched-money.ts';
 
 /** GET /api/console/money/loans/:orderId: one loan's money as finance acts on it (viewing it is audited). */
@@ -340,7 +340,9 @@ export async function decideApproval(
           kind: request.kind,
           makerId: request.makerId,
           orderId: request.orderId,
-          payload: request.payload,
+          // a payer's refund: the account's last digits only (refund-unmatched-payment.ts)
+          payload:
+            request.kind === PAYER_REFUND_KIND ? auditedPayerRefundPayload(request.payload) : request.payload,
         },
       },
     };

@@ -15,6 +15,7 @@ import {
   refundCurrentAccountRequest,
   refundExecutedRequest,
   refundReturnedRequest,
+  refundCancelRequest,
   refundItem,
   refundQueueResponse,
   suspenseApplyRequest,
@@ -49,6 +50,7 @@ import { requestHardshipPlan } from './hardship-plan.ts';
 import { cancelPayout, listPayoutQueue, retryPayout, unwindReversedPayout } from './payout-queue.ts';
 import {
   applySuspense,
+  cancelPayerRefund,
   listRefunds,
   listSuspense,
   markRefundExecuted,
@@ -329,6 +331,27 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       markRefundReturned(ctx, {
+        actor: actorOf(request),
+        refundId: request.params.refundId,
+        ...request.body,
+      }),
+  );
+
+  app.post(
+    '/console/money/refunds/:refundId/cancel',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancels a refund to a payer who is no borrower that was not sent: its money names nobody again, to refund anew or assign (audited)',
+        security,
+        params: refundParams,
+        body: refundCancelRequest,
+        response: { 200: refundItem, ...refused },
+      },
+    },
+    async (request) =>
+      cancelPayerRefund(ctx, {
         actor: actorOf(request),
         refundId: request.params.refundId,
         ...request.body,

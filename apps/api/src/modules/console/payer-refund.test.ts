@@ -10,7 +10,7 @@ import {
   type TestOperator,
 } from '../../test/console-fixtures.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
-import { seedUnmatchedPayment } from '../../test/money-fixtures.ts';
+import { seedHeldRepayment, seedUnmatchedPayment } from '../../test/money-fixtures.ts';
 import {
   approvalRequests,
   auditLog,
@@ -229,7 +229,7 @@ describe('BE-05 refund to a payer who is no borrower', () => {
     const [posting] = await db()
       .select()
       .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.idempotencyKey, `refund:payer:${paid.id}`));
+      .where(eq(ledgerTransactions.idempotencyKey, `refund:payer:${refund!.id}`));
     expect(posting).toMatchObject({ kind: 'refund', customerId: null, reference: refund!.id });
     expect(await unassignedSuspense()).toBe(suspenseBefore + 150_000n);
     expect(await accountTotal('refunds_payable')).toBe(payableBefore - 150_000n);
@@ -281,6 +281,50 @@ describe('BE-05 refund to a payer who is no borrower', () => {
     expect(await accountTotal('refunds_payable')).toBe(payableBefore);
     await expectBalancedLedger();
 
+    // the payer's new account is another: a refund sent is first marked returned, then cancelled;
+    // its money names nobody again (a typed account is never changed by one person)
+    expect(await post(finance, `${url}/cancel`, { reason: 'the payer closed this e-wallet' })).toMatchObject({
+      status: 409,
+      body: { code: 'REFUND_NOT_CANCELLABLE' },
+    });
+    await post(finance, `${url}/returned`, { attempt: 2, reason: 'came back again: the e-wallet is closed' });
+    const cancels = await Promise.all(
+      [1, 2].map(() => post(finance, `${url}/cancel`, { reason: 'the payer closed this e-wallet' })),
+    );
+    for (const c of cancels) expect(c).toMatchObject({ status: 200, body: { state: 'cancelled' } });
+    expect(await unassignedSuspense()).toBe(suspenseBefore);
+    expect(await accountTotal('refunds_payable')).toBe(payableBefore);
+    expect((await listed(paid.id))!.payerRefund).toBeNull();
+    expect(
+      await post(finance, `${url}/executed`, { transferReference: 'GCASH-OUT-3', attempt: 3 }),
+    ).toMatchObject({ status: 409, body: { code: 'REFUND_CANCELLED' } });
+    await expectBalancedLedger();
+
+    // drafted anew with the payer's bank account and approved again: a second refund of the money
+    const anew = await draft(finance, paid.id, key(), {
+      ...account,
+      channel: 'bank',
+      providerCode: 'BDO',
+      account: '001234567890',
+      confirmAccount: '0012 3456 7890',
+    });
+    expect(anew.status, JSON.stringify(anew.body)).toBe(200);
+    await post(admin2, `/api/console/money/approvals/${anew.body.approvalRequestId as string}/approve`, {});
+    const standing = (await refundsOf(paid.id)).filter((f) => f.state !== 'cancelled');
+    expect(standing).toMatchObject([
+      {
+        approvalRequestId: anew.body.approvalRequestId,
+        destination: { providerCode: 'BDO', account: '001234567890' },
+      },
+    ]);
+    expect(await unassignedSuspense()).toBe(suspenseBefore + 150_000n);
+    expect((await listed(paid.id))!.payerRefund).toMatchObject({
+      state: 'to_execute',
+      refundId: standing[0]!.id,
+      destination: { channel: 'bank', providerCode: 'BDO', accountLast4: '7890' },
+    });
+    await expectBalancedLedger();
+
     // audited: the draft once (its replays marked, the refused second draft as failed), with the
     // account's last digits only
     const audits = await db()
@@ -289,9 +333,21 @@ describe('BE-05 refund to a payer who is no borrower', () => {
       .where(and(eq(auditLog.action, 'money.unmatched.refund'), eq(auditLog.targetId, paid.id)));
     const made = audits.filter((a) => a.outcome === 'ok' && !(a.detail as { replayed?: boolean }).replayed);
     expect(audits.filter((a) => a.outcome === 'failed')).toHaveLength(1);
-    expect(made).toHaveLength(1);
     expect(JSON.stringify(audits)).not.toContain('09171234567');
-    expect(made[0]!.detail).toMatchObject({ amount: '150000', accountLast4: '4567' });
+    // nor does the approval's entry, or any other: the whole number lives on the refund only
+    const everyEntry = JSON.stringify(await db().select().from(auditLog));
+    expect(everyEntry).not.toContain('09171234567');
+    expect(everyEntry).not.toContain('001234567890');
+    expect(everyEntry).not.toContain('Maria Santos');
+    // the first draft and the one made anew after the cancellation
+    expect(
+      made
+        .map((a) => a.detail)
+        .sort((a, b) => String(a!.accountLast4).localeCompare(String(b!.accountLast4))),
+    ).toMatchObject([
+      { amount: '150000', accountLast4: '4567' },
+      { amount: '150000', accountLast4: '7890' },
+    ]);
   });
 
   it('BE-05: the admin who drafted it cannot approve it (403 APPROVAL_SAME_OPERATOR); a rejected draft leaves the money unresolved, to assign or draft again', async () => {
@@ -381,5 +437,22 @@ describe('BE-05 refund to a payer who is no borrower', () => {
     expect(unkeyed.status).toBe(400);
     expect(await draft(finance, randomUUID())).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     expect(await draftsOf(other.id)).toEqual([]);
+    // a borrower's refund goes to their payout account: it is never cancelled back to suspense
+    const now = t.clock.now();
+    const repaymentId = await seedHeldRepayment(db(), {
+      orderId: borrower.orderId,
+      amount: 5_000n,
+      paidAt: new Date(now.getTime() - 3_600_000),
+      now,
+    });
+    const held = await post(finance, `/api/console/money/suspense/${repaymentId}/refund`, {
+      reason: 'not meant for the loan',
+    });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(
+      await post(finance, `/api/console/money/refunds/${held.body.refundId as string}/cancel`, {
+        reason: 'try it',
+      }),
+    ).toMatchObject({ status: 409, body: { code: 'REFUND_NOT_CANCELLABLE' } });
   });
 });

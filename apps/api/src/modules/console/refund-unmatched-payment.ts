@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { balanced, type unmatchedRefundRequest, type UnmatchedRefundResponse } from '@pisonow/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -146,17 +146,23 @@ export async function applyApprovedPayerRefund(
 ): Promise<void> {
   const p = request.payload as unknown as PayerRefundPayload;
   const { hook, posting } = await findUnmatched(tx, p.webhookId, { lock: true });
-  // drafting refuses money assigned, and assigning refuses money with a draft: this cannot happen
-  // unless the rows were changed by hand, and then nobody is paid twice
+  // drafting refuses money assigned or refunded, and assigning refuses money with a draft: this
+  // cannot happen unless the rows were changed by hand, and then nobody is paid twice
   const [assigned] = await tx
     .select({ id: unmatchedResolutions.id })
     .from(unmatchedResolutions)
     .where(and(eq(unmatchedResolutions.webhookId, hook.id), isNull(unmatchedResolutions.undoneAt)));
-  if (assigned || posting.amount !== BigInt(p.amount)) throw new AppError('UNMATCHED_ALREADY_RESOLVED');
+  const [refunded] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.webhookId, hook.id), ne(refunds.state, 'cancelled')));
+  if (assigned || refunded || posting.amount !== BigInt(p.amount))
+    throw new AppError('UNMATCHED_ALREADY_RESOLVED');
   const refundId = randomUUID();
   await postLedgerTransaction(tx, {
     kind: 'refund',
-    idempotencyKey: `refund:payer:${hook.id}`,
+    // per refund: money whose refund was cancelled and approved again moves again
+    idempotencyKey: `refund:payer:${refundId}`,
     reference: refundId,
     entries: balanced([
       { account: 'suspense', amount: posting.amount },
@@ -167,6 +173,7 @@ export async function applyApprovedPayerRefund(
   await tx.insert(refunds).values({
     id: refundId,
     webhookId: hook.id,
+    approvalRequestId: request.id,
     amount: posting.amount,
     reason: 'payer_not_borrower',
     destination: { ...p.destination },
@@ -192,7 +199,7 @@ async function response(
 ): Promise<UnmatchedRefundResponse> {
   const [refund] =
     request.state === 'approved'
-      ? await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.webhookId, webhookId))
+      ? await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.approvalRequestId, request.id))
       : [];
   return {
     id: webhookId,
@@ -205,5 +212,21 @@ async function response(
           ? 'rejected'
           : 'pending_approval',
     refundId: refund?.id ?? null,
+  };
+}
+
+/**
+ * What the audit trail keeps of a payer refund's draft: the account's last four digits, never the
+ * whole number or the payee's name (personal data of someone who is not our borrower; the refund
+ * keeps them, for the transfer).
+ */
+export function auditedPayerRefundPayload(payload: Record<string, unknown>): Record<string, unknown> {
+  const p = payload as unknown as PayerRefundPayload;
+  return {
+    webhookId: p.webhookId,
+    amount: p.amount,
+    channel: p.destination.channel,
+    providerCode: p.destination.providerCode,
+    accountLast4: p.destination.account.slice(-4),
   };
 }

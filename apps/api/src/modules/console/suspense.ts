@@ -428,7 +428,7 @@ function refundView(r: typeof refunds.$inferSelect): RefundQueueResponse['refund
       ? { name: String(payerDestination.payeeName ?? ''), account: String(payerDestination.account ?? '') }
       : null,
     amount: r.amount.toString(),
-    state: r.state as 'to_execute' | 'executed',
+    state: r.state as RefundQueueResponse['refunds'][number]['state'],
     attempt: r.attempt,
     reason: r.reason as RefundQueueResponse['refunds'][number]['reason'],
     destination: destinationSummary(r.destination),
@@ -464,6 +464,8 @@ export async function markRefundExecuted(
     const refund = await lockRefund(tx, input.refundId);
     // a stale submit for an attempt that came back since (a console tab left open) is a replay:
     // recording it against the next attempt would book a transfer nobody made
+    // a cancelled refund's money is back in suspense: nothing is sent from it
+    if (refund.state === 'cancelled') throw new AppError('REFUND_CANCELLED');
     const stale = input.attempt !== undefined && input.attempt < refund.attempt;
     if (refund.state === 'executed' || stale)
       return { result: refundView(refund), audit: { replayed: true, detail: {} } };
@@ -567,6 +569,53 @@ export async function markRefundReturned(
 }
 
 /**
+ * POST /api/console/money/refunds/:refundId/cancel (BE-05): a refund to a payer who is no borrower
+ * that cannot be sent as approved (the account was wrong; the transfer came back and the payer gives
+ * another) is cancelled. Its money goes back from refunds payable to the suspense line that names
+ * nobody, and the money is unresolved again: finance drafts a new refund, which an admin approves
+ * again (a typed account is never changed by one person), or assigns it to a borrower. Only such a
+ * refund, and only while it is to execute (one executed is first marked returned); a borrower's
+ * refund goes to their payout account ("Use current account"). Naturally idempotent.
+ */
+export async function cancelPayerRefund(
+  ctx: MoneyContext,
+  input: { actor: Actor; refundId: string; reason: string },
+): Promise<RefundQueueResponse['refunds'][number]> {
+  const now = ctx.clock.now();
+  const what = { action: 'money.refund.cancel', targetType: 'refund', targetId: input.refundId };
+  return auditedAction(ctx, input.actor, what, async (tx) => {
+    const refund = await lockRefund(tx, input.refundId);
+    if (refund.reason !== 'payer_not_borrower') throw new AppError('REFUND_NOT_CANCELLABLE');
+    if (refund.state === 'cancelled')
+      return { result: refundView(refund), audit: { replayed: true, detail: { reason: input.reason } } };
+    if (refund.state !== 'to_execute') throw new AppError('REFUND_NOT_CANCELLABLE');
+    await postLedgerTransaction(tx, {
+      kind: 'refund_cancelled',
+      idempotencyKey: `refund-cancelled:${refund.id}`,
+      reference: refund.id,
+      entries: balanced([
+        { account: 'refunds_payable', amount: refund.amount },
+        { account: 'suspense', amount: -refund.amount },
+      ]),
+      at: now,
+    });
+    const [updated] = await tx
+      .update(refunds)
+      .set({ state: 'cancelled' })
+      .where(eq(refunds.id, refund.id))
+      .returning();
+    return {
+      result: refundView(updated!),
+      audit: {
+        before: { state: refund.state, attempt: refund.attempt },
+        after: { state: 'cancelled' },
+        detail: { reason: input.reason, amount: refund.amount.toString(), unmatchedId: refund.webhookId },
+      },
+    };
+  });
+}
+
+/**
  * POST /api/console/money/refunds/:refundId/current-account: a refund still to execute is sent to
  * the borrower's payout account as it is now (their application's bankInfo step) instead of the
  * one on the order. A loan undone because its transfer came back names the account that bounced
@@ -581,10 +630,10 @@ export async function useCurrentRefundAccount(
   const what = { action: 'money.refund.destination', targetType: 'refund', targetId: input.refundId };
   return auditedAction(ctx, input.actor, what, async (tx) => {
     const refund = await lockRefund(tx, input.refundId);
-    if (refund.state !== 'to_execute') throw new AppError('REFUND_ALREADY_EXECUTED');
     // a payer who is no borrower has no current account with us: their refund goes where an admin
-    // approved it
+    // approved it (or is cancelled and drafted anew: cancelPayerRefund)
     if (refund.customerId === null) throw new AppError('REFUND_NO_CURRENT_ACCOUNT');
+    if (refund.state !== 'to_execute') throw new AppError('REFUND_ALREADY_EXECUTED');
     const [current] = await tx
       .select({ data: applicationSteps.data })
       .from(applicationSteps)

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   approvalRequests,
@@ -47,23 +47,29 @@ export async function findUnmatched(tx: Tx, unmatchedId: string, options: { lock
   return { hook, posting };
 }
 
-/** The refund to a payer drafted or made for this money, if any (a rejected draft is none). */
+/**
+ * The refund to a payer that resolves this money, if any: a draft waiting for an admin, or a refund
+ * an admin approved that is not cancelled. A rejected draft, or a refund cancelled because it could
+ * not be sent, leaves the money unresolved.
+ */
 export async function payerRefundInForce(
   tx: Tx | Db,
   webhookId: string,
 ): Promise<{ approvalRequestId: string; refundId: string | null } | null> {
-  const [draft] = await tx
-    .select({ id: approvalRequests.id, state: approvalRequests.state })
+  const [pending] = await tx
+    .select({ id: approvalRequests.id })
     .from(approvalRequests)
     .where(
       and(
         eq(approvalRequests.kind, PAYER_REFUND_KIND),
-        inArray(approvalRequests.state, ['pending', 'approved']),
+        eq(approvalRequests.state, 'pending'),
         sql`${approvalRequests.payload}->>'webhookId' = ${webhookId}`,
       ),
-    )
-    .limit(1);
-  if (!draft) return null;
-  const [refund] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.webhookId, webhookId));
-  return { approvalRequestId: draft.id, refundId: refund?.id ?? null };
+    );
+  if (pending) return { approvalRequestId: pending.id, refundId: null };
+  const [refund] = await tx
+    .select({ id: refunds.id, approvalRequestId: refunds.approvalRequestId })
+    .from(refunds)
+    .where(and(eq(refunds.webhookId, webhookId), ne(refunds.state, 'cancelled')));
+  return refund ? { approvalRequestId: refund.approvalRequestId!, refundId: refund.id } : null;
 }
