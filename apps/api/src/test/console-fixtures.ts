@@ -72,6 +72,30 @@ export async function signInOperator(t: TestApp, op: TestOperator): Promise<Cons
   return { cookie, csrf, get: { cookie }, write: { cookie, 'x-csrf-token': csrf } };
 }
 
+/**
+ * Operators of every role, and the money team signed in: finance, and two admins, so a maker-checker
+ * request drafted by one admin can be decided by another.
+ */
+export async function signInMoneyTeam(t: TestApp) {
+  const ops = await createOperators(t);
+  const second = await createOperator(
+    { db: t.database.db, clock: t.clock, secretKey: t.app.secretKey },
+    { email: 'admin2@ops.test', password: OPERATOR_PASSWORD, role: 'admin' },
+  );
+  return {
+    ops,
+    admin2Id: second.id,
+    finance: await signInOperator(t, ops.finance),
+    admin: await signInOperator(t, ops.admin),
+    admin2: await signInOperator(t, {
+      id: second.id,
+      role: 'admin',
+      email: 'admin2@ops.test',
+      totpSecret: second.totpSecret,
+    }),
+  };
+}
+
 /** What a well-formed request for a console endpoint needs to name. */
 export interface ConsoleRequestIds {
   customerId: string;

@@ -275,24 +275,40 @@ export function applicationContracts(ctx: ContractContext) {
       payeeLastName: name(),
       withdrawalPhone: mobile('PHONE_INVALID'),
     })
-    .superRefine((v, c) => {
-      const provider = payoutProvider(v.providerCode);
-      if (!provider || provider.channel !== v.channel)
-        return c.addIssue({ code: 'custom', path: ['providerCode'], message: 'REQUIRED' });
-      if (v.channel === 'remittance') return;
-      const pattern = v.channel === 'ewallet' ? EWALLET_PATTERN : BANK_ACCOUNT_PATTERN;
-      if (!v.account || !pattern.test(v.account))
-        c.addIssue({
-          code: 'custom',
-          path: ['account'],
-          message: v.channel === 'ewallet' ? 'EWALLET_INVALID' : 'BANK_ACCOUNT_INVALID',
-        });
-      // VAL-06: the account and its confirmation must match
-      else if (v.account !== v.confirmAccount)
-        c.addIssue({ code: 'custom', path: ['confirmAccount'], message: 'BANK_INFO_MISMATCH' });
-    });
+    .superRefine(checkPayoutAccount);
 
   return { identityInfo, baseInfo, baseInfo2, addressInfo, contact, workInfo, bankInfo } as const;
+}
+
+/**
+ * A payout destination's rules: its provider belongs to its channel; a bank account or e-wallet
+ * number has its channel's pattern and was typed the same twice (VAL-06); a remittance pickup has
+ * no account. One rule for a borrower's payout account (bankInfo) and for the account finance types
+ * to refund a payer who is no borrower (the console's unmatchedRefundRequest).
+ */
+export function checkPayoutAccount(
+  v: {
+    channel: string;
+    providerCode: string;
+    account?: string | undefined;
+    confirmAccount?: string | undefined;
+  },
+  c: z.RefinementCtx,
+): void {
+  const provider = payoutProvider(v.providerCode);
+  if (!provider || provider.channel !== v.channel)
+    return c.addIssue({ code: 'custom', path: ['providerCode'], message: 'REQUIRED' });
+  if (v.channel === 'remittance') return;
+  const pattern = v.channel === 'ewallet' ? EWALLET_PATTERN : BANK_ACCOUNT_PATTERN;
+  if (!v.account || !pattern.test(v.account))
+    c.addIssue({
+      code: 'custom',
+      path: ['account'],
+      message: v.channel === 'ewallet' ? 'EWALLET_INVALID' : 'BANK_ACCOUNT_INVALID',
+    });
+  // VAL-06: the account and its confirmation must match
+  else if (v.account !== v.confirmAccount)
+    c.addIssue({ code: 'custom', path: ['confirmAccount'], message: 'BANK_INFO_MISMATCH' });
 }
 
 export type ApplicationContracts = ReturnType<typeof applicationContracts>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { payoutProvider } from '../application/payout-providers.ts';
-import { BANK_ACCOUNT_PATTERN, digitsOnly, EWALLET_PATTERN } from '../application/text-rules.ts';
+import { checkPayoutAccount } from '../application/contracts.ts';
+import { digitsOnly } from '../application/text-rules.ts';
 import { reportingMonth } from './reports.ts';
 import { REPAYMENT_PARTNER_CODES } from './servicing.ts';
 
@@ -531,20 +531,7 @@ export const unmatchedRefundRequest = z
       .max(100, { error: 'VALIDATION_FAILED' }),
     reason,
   })
-  .superRefine((v, c) => {
-    const provider = payoutProvider(v.providerCode);
-    if (!provider || provider.channel !== v.channel)
-      return c.addIssue({ code: 'custom', path: ['providerCode'], message: 'REQUIRED' });
-    const pattern = v.channel === 'ewallet' ? EWALLET_PATTERN : BANK_ACCOUNT_PATTERN;
-    if (!pattern.test(v.account))
-      c.addIssue({
-        code: 'custom',
-        path: ['account'],
-        message: v.channel === 'ewallet' ? 'EWALLET_INVALID' : 'BANK_ACCOUNT_INVALID',
-      });
-    else if (v.account !== v.confirmAccount)
-      c.addIssue({ code: 'custom', path: ['confirmAccount'], message: 'BANK_INFO_MISMATCH' });
-  });
+  .superRefine(checkPayoutAccount);
 export type UnmatchedRefundRequest = z.input<typeof unmatchedRefundRequest>;
 export const unmatchedRefundResponse = z.object({
   /** the money naming no borrower (its webhook record) */

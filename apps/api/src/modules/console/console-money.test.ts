@@ -13,11 +13,16 @@ import {
 } from '@pisonow/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  createOperators,
+  signInMoneyTeam,
   signInOperator,
   type ConsoleSession,
   type TestOperator,
 } from '../../test/console-fixtures.ts';
+import {
+  consoleRequests,
+  suspenseNamingNobody,
+  unbalancedLedgerTransactions,
+} from '../../test/console-requests.ts';
 import { seedDisbursedLoan, seedReceiptPhoto } from '../../test/loan-fixtures.ts';
 import {
   seedHeldRepayment,
@@ -44,7 +49,6 @@ import {
 } from '../../db/schema/index.ts';
 import { formatDate } from '@pisonow/domain/date-format';
 import { applyLoanEvent, loadLoan } from '../servicing/loan-record.ts';
-import { createOperator } from './create-operator.ts';
 import { worstPastOverdueDays } from '../lending/decision-facts.ts';
 import { getRepayment, listRepayments, repaymentView } from '../servicing/repayment-view.ts';
 import { getPayoutAccount } from '../servicing/change-payout-account.ts';
@@ -67,56 +71,21 @@ const DAY = 24 * HOUR;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ops = await createOperators(t);
-  const second = await createOperator(
-    { db: t.database.db, clock: t.clock, secretKey: t.app.secretKey },
-    { email: 'admin2@ops.test', password: 'a long test password 42', role: 'admin' },
-  );
-  admin2Id = second.id;
-  finance = await signInOperator(t, ops.finance);
-  admin = await signInOperator(t, ops.admin);
-  admin2 = await signInOperator(t, {
-    id: second.id,
-    role: 'admin',
-    email: 'admin2@ops.test',
-    totpSecret: second.totpSecret,
-  });
+  ({ ops, finance, admin, admin2, admin2Id } = await signInMoneyTeam(t));
 }, 60_000);
 afterAll(async () => t?.close());
 
 const db = () => t.database.db;
 const ago = (ms: number) => new Date(t.clock.now().getTime() - ms);
 
-async function post(
-  session: ConsoleSession,
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...session.write, 'content-type': 'application/json', ...headers },
-    payload: JSON.stringify(body),
-  });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-}
-async function get(session: ConsoleSession, url: string) {
-  const res = await t.app.inject({ method: 'GET', url, headers: session.get });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-}
+const { post, get } = consoleRequests(() => t.app);
 /** the Idempotency-Key of one confirmed "Confirm and assign" submission, as the console makes it */
 const assignKey = () => ({ 'idempotency-key': `assign-${randomUUID()}` });
 const twenty = <T>(f: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, f));
 
 /** Every ledger transaction sums to zero (the database refuses otherwise; checked here as well). */
 async function expectBalancedLedger() {
-  const unbalanced = await db()
-    .select({ id: ledgerEntries.transactionId })
-    .from(ledgerEntries)
-    .groupBy(ledgerEntries.transactionId)
-    .having(sql`sum(${ledgerEntries.amount}) <> 0`);
-  expect(unbalanced).toEqual([]);
+  expect(await unbalancedLedgerTransactions(db())).toEqual([]);
 }
 async function orderBalance(orderId: string, account: string): Promise<bigint> {
   const [row] = await db()
@@ -495,13 +464,7 @@ describe('BE-05 issue 7 money that names no borrower', () => {
       (u) => u.id === id,
     );
   /** the suspense lines that name no borrower: the money nobody is matched to yet */
-  async function unassignedSuspense(): Promise<bigint> {
-    const [row] = await db()
-      .select({ b: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.account, 'suspense'), sql`${ledgerEntries.customerId} is null`));
-    return BigInt(row!.b);
-  }
+  const unassignedSuspense = () => suspenseNamingNobody(db());
   const phoneOf = async (customerId: string) =>
     (await db().select({ phone: customers.phone }).from(customers).where(eq(customers.id, customerId)))[0]!
       .phone;

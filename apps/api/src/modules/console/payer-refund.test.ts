@@ -4,11 +4,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OperatorRole } from '@pisonow/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  createOperators,
-  signInOperator,
+  signInMoneyTeam,
   type ConsoleSession,
   type TestOperator,
 } from '../../test/console-fixtures.ts';
+import {
+  consoleRequests,
+  suspenseNamingNobody,
+  unbalancedLedgerTransactions,
+} from '../../test/console-requests.ts';
 import { seedDisbursedLoan } from '../../test/loan-fixtures.ts';
 import { seedHeldRepayment, seedUnmatchedPayment } from '../../test/money-fixtures.ts';
 import {
@@ -19,7 +23,6 @@ import {
   refunds,
   unmatchedResolutions,
 } from '../../db/schema/index.ts';
-import { createOperator } from './create-operator.ts';
 
 /**
  * BE-05: money naming no borrower, back to a payer who is no borrower of ours: finance drafts the
@@ -36,42 +39,13 @@ let admin2: ConsoleSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ops = await createOperators(t);
-  const second = await createOperator(
-    { db: t.database.db, clock: t.clock, secretKey: t.app.secretKey },
-    { email: 'admin2@ops.test', password: 'a long test password 42', role: 'admin' },
-  );
-  finance = await signInOperator(t, ops.finance);
-  admin = await signInOperator(t, ops.admin);
-  admin2 = await signInOperator(t, {
-    id: second.id,
-    role: 'admin',
-    email: 'admin2@ops.test',
-    totpSecret: second.totpSecret,
-  });
+  ({ ops, finance, admin, admin2 } = await signInMoneyTeam(t));
 }, 60_000);
 afterAll(async () => t?.close());
 
 const db = () => t.database.db;
 
-async function post(
-  session: ConsoleSession,
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...session.write, 'content-type': 'application/json', ...headers },
-    payload: JSON.stringify(body),
-  });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-}
-async function get(session: ConsoleSession, url: string) {
-  const res = await t.app.inject({ method: 'GET', url, headers: session.get });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-}
+const { post, get } = consoleRequests(() => t.app);
 const key = () => ({ 'idempotency-key': `payer-refund-${randomUUID()}` });
 const account = {
   channel: 'ewallet',
@@ -88,14 +62,7 @@ const draft = (
   body: object = account,
 ) => post(session, `/api/console/money/unmatched/${id}/refund`, body, headers);
 
-/** the suspense lines that name no borrower: the money nobody is matched to yet (a credit: < 0) */
-async function unassignedSuspense(): Promise<bigint> {
-  const [row] = await db()
-    .select({ b: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.account, 'suspense'), sql`${ledgerEntries.customerId} is null`));
-  return BigInt(row!.b);
-}
+const unassignedSuspense = () => suspenseNamingNobody(db());
 async function accountTotal(accountName: string): Promise<bigint> {
   const [row] = await db()
     .select({ b: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
@@ -104,12 +71,7 @@ async function accountTotal(accountName: string): Promise<bigint> {
   return BigInt(row!.b);
 }
 async function expectBalancedLedger() {
-  const unbalanced = await db()
-    .select({ id: ledgerEntries.transactionId })
-    .from(ledgerEntries)
-    .groupBy(ledgerEntries.transactionId)
-    .having(sql`sum(${ledgerEntries.amount}) <> 0`);
-  expect(unbalanced).toEqual([]);
+  expect(await unbalancedLedgerTransactions(db())).toEqual([]);
 }
 type Listed = { id: string; resolution: unknown; payerRefund: Record<string, unknown> | null };
 const listed = async (id: string) =>
