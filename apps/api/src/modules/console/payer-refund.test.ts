@@ -3,11 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { OperatorRole } from '@pisonow/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  signInMoneyTeam,
-  type ConsoleSession,
-  type TestOperator,
-} from '../../test/console-fixtures.ts';
+import { signInMoneyTeam, type ConsoleSession, type TestOperator } from '../../test/console-fixtures.ts';
 import {
   consoleRequests,
   suspenseNamingNobody,
