@@ -19,16 +19,18 @@ import { findUnmatched, PAYER_REFUND_KIND, payerRefundInForce } from './unmatche
  * kind `payer_refund`; a different admin approves it in the approvals queue
  * (loan-money.ts decideApproval → applyApprovedPayerRefund), and only then does the refund exist
  * and the money leave suspense. From there it is a refund like any other: finance executes the
- * transfer and marks it executed, or marks it returned when it came back.
+ * transfer and marks it executed, or marks it returned when it came back. One that cannot be sent
+ * where it was approved is cancelled (suspense.ts cancelPayerRefund): the money names nobody again.
  *
  * Ledger, on approval: one balanced transaction moves the amount out of the suspense line that
- * names nobody into refunds payable (`refund:payer:<webhook record>`); executing pays it out of our
- * float (`refund-paid:<refund>`), as for a borrower's refund.
+ * names nobody into refunds payable (`refund:payer:<refund>`); executing pays it out of our float
+ * (`refund-paid:<refund>`), as for a borrower's refund.
  *
- * While a draft waits or after it is approved, the money is resolved: it cannot be assigned to a
- * borrower, and it cannot be drafted again. A rejected draft leaves it unresolved. Every action on
- * this money queues on its webhook record's row lock (findUnmatched), so an assignment and a
- * refund can never both take it; the database holds one pending draft per money and one refund.
+ * While a draft waits, or while the refund approved stands (not cancelled), the money is resolved:
+ * it cannot be assigned to a borrower, and it cannot be drafted again. A rejected draft or a
+ * cancelled refund leaves it unresolved. Every action on this money queues on its webhook record's
+ * row lock (findUnmatched), so an assignment and a refund can never both take it; the database
+ * holds one pending draft per money and one refund that is not cancelled.
  */
 
 /** what the approval request carries: everything the refund will be, centavos as a string */

@@ -462,10 +462,10 @@ export async function markRefundExecuted(
   const what = { action: 'money.refund.executed', targetType: 'refund', targetId: input.refundId };
   return auditedAction(ctx, input.actor, what, async (tx) => {
     const refund = await lockRefund(tx, input.refundId);
-    // a stale submit for an attempt that came back since (a console tab left open) is a replay:
-    // recording it against the next attempt would book a transfer nobody made
     // a cancelled refund's money is back in suspense: nothing is sent from it
     if (refund.state === 'cancelled') throw new AppError('REFUND_CANCELLED');
+    // a stale submit for an attempt that came back since (a console tab left open) is a replay:
+    // recording it against the next attempt would book a transfer nobody made
     const stale = input.attempt !== undefined && input.attempt < refund.attempt;
     if (refund.state === 'executed' || stale)
       return { result: refundView(refund), audit: { replayed: true, detail: {} } };
