@@ -139,6 +139,8 @@ export const ERROR_CODES = {
   // BE-05: only a refund to a payer who is no borrower, not sent, goes back to suspense
   REFUND_NOT_CANCELLABLE: { status: 409, catalogue: false },
   REFUND_CANCELLED: { status: 409, catalogue: false },
+  // BE-05 BE-14: a refund to a payer whose name may be on the designated-persons list is not sent
+  PAYEE_SANCTIONS_MATCH: { status: 409, catalogue: false },
   // BE-05: money naming no borrower, assigned to one
   UNMATCHED_BORROWER_NOT_FOUND: { status: 404, catalogue: false },
   UNMATCHED_LOAN_NOT_FOUND: { status: 404, catalogue: false },

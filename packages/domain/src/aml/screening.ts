@@ -120,3 +120,15 @@ export function screenPerson(
   hits.sort((x, y) => y.score - x.score);
   return { outcome: hits.length ? 'possible_match' : 'clear', hits };
 }
+
+/**
+ * Screens a name whose birth date nobody gave us: the payee of a refund to a payer who is no
+ * borrower (BE-05), typed by finance from the payer's receipt. Every listed person is compared at
+ * the name bar, as when the list gives no birth date: without one, nothing can lower a match.
+ */
+export function screenName(fullName: string, list: readonly ListedPerson[]): ScreeningResult {
+  return screenPerson(
+    { fullName, birthDate: '' },
+    list.map((entry) => ({ ...entry, birthDates: [] })),
+  );
+}

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { OperatorRole } from '@pisonow/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { importSanctionsList } from '../aml/import-sanctions-list.ts';
 import { signInMoneyTeam, type ConsoleSession, type TestOperator } from '../../test/console-fixtures.ts';
 import {
   consoleRequests,
@@ -412,5 +414,39 @@ describe('BE-05 refund to a payer who is no borrower', () => {
         reason: 'try it',
       }),
     ).toMatchObject({ status: 409, body: { code: 'REFUND_NOT_CANCELLABLE' } });
+  });
+
+  // last in this file: the list imported here stays the newest for what follows
+  it('BE-05 BE-14: a payee who may be on the sanctions list gets no refund: one drafted before the list arrived is refused at approval, a new draft is refused at once (409 PAYEE_SANCTIONS_MATCH); nothing moves, the money stays in suspense', async () => {
+    const paid = await seedUnmatchedPayment(t, { amount: 70_000n });
+    const listed = { ...account, payeeName: 'rodrigo magbanua salvador' };
+    const early = await draft(finance, paid.id, key(), listed);
+    expect(early.status, JSON.stringify(early.body)).toBe(200);
+    const suspenseBefore = await unassignedSuspense();
+
+    const xml = readFileSync(new URL('../aml/fixtures/un-consolidated-sample.xml', import.meta.url), 'utf8');
+    await importSanctionsList(db(), { xml, now: t.clock.now() });
+    const requestId = early.body.approvalRequestId as string;
+    expect(await post(admin, `/api/console/money/approvals/${requestId}/approve`, {})).toMatchObject({
+      status: 409,
+      body: { code: 'PAYEE_SANCTIONS_MATCH' },
+    });
+    expect(await refundsOf(paid.id)).toEqual([]);
+    expect(await unassignedSuspense()).toBe(suspenseBefore);
+    const [stillPending] = await db()
+      .select()
+      .from(approvalRequests)
+      .where(eq(approvalRequests.id, requestId));
+    expect(stillPending!.state).toBe('pending');
+
+    // the admin rejects it; drafting it again is refused at once, and writes nothing
+    expect((await post(admin, `/api/console/money/approvals/${requestId}/reject`, {})).status).toBe(200);
+    expect(await draft(finance, paid.id, key(), listed)).toMatchObject({
+      status: 409,
+      body: { code: 'PAYEE_SANCTIONS_MATCH' },
+    });
+    expect(await draftsOf(paid.id)).toHaveLength(1);
+    // a payee who is not on the list is drafted as before
+    expect((await draft(finance, paid.id)).status).toBe(200);
   });
 });

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { balanced, type unmatchedRefundRequest, type UnmatchedRefundResponse } from '@pisonow/domain';
+import {
+  balanced,
+  screenName,
+  type unmatchedRefundRequest,
+  type UnmatchedRefundResponse,
+} from '@pisonow/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { approvalRequests, refunds, unmatchedResolutions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { latestSanctionsList } from '../aml/screen-customer.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import type { Actor } from './audit.ts';
 import { auditedAction, type MoneyContext } from './money-context.ts';
@@ -98,6 +104,7 @@ export async function draftPayerRefund(
       .from(unmatchedResolutions)
       .where(and(eq(unmatchedResolutions.webhookId, hook.id), isNull(unmatchedResolutions.undoneAt)));
     if (assigned || (await payerRefundInForce(tx, hook.id))) throw new AppError('UNMATCHED_ALREADY_RESOLVED');
+    await refuseListedPayee(tx, destination.payeeName);
 
     const request = {
       id: randomUUID(),
@@ -160,6 +167,8 @@ export async function applyApprovedPayerRefund(
     .where(and(eq(refunds.webhookId, hook.id), ne(refunds.state, 'cancelled')));
   if (assigned || refunded || posting.amount !== BigInt(p.amount))
     throw new AppError('UNMATCHED_ALREADY_RESOLVED');
+  // screened again: the list may have been re-imported since the draft
+  await refuseListedPayee(tx, p.destination.payeeName);
   const refundId = randomUUID();
   await postLedgerTransaction(tx, {
     kind: 'refund',
@@ -183,6 +192,18 @@ export async function applyApprovedPayerRefund(
     decidedBy: actor.operatorId!,
     createdAt: now,
   });
+}
+
+/**
+ * BE-14: money is never sent to someone who may be on the designated-persons list. The payee is
+ * screened by name against the newest list (we have no birth date to lower a match) when finance
+ * drafts the refund and again when an admin approves it; a possible match refuses both
+ * (`409 PAYEE_SANCTIONS_MATCH`, audited as refused), and the money stays in suspense for compliance.
+ */
+async function refuseListedPayee(tx: Tx, payeeName: string): Promise<void> {
+  const list = await latestSanctionsList(tx);
+  if (list && screenName(payeeName, list.people).outcome === 'possible_match')
+    throw new AppError('PAYEE_SANCTIONS_MATCH');
 }
 
 function sameDestination(a: PayerRefundDestination, b: PayerRefundDestination): boolean {
