@@ -362,6 +362,7 @@ test.describe('console money operations (issue 11)', () => {
     await expect(request).toContainText('09175550101');
     await expect(request).toContainText(peso(amount));
     await axe(checker, 'approvals with a refund to a payer');
+    await checker.screenshot({ path: path.join(SCREENSHOTS, 'console-finance-approval-payer-refund.png') });
     await request.getByRole('button', { name: 'Approve' }).click();
     await expect(checker.getByText('Request: done')).toBeVisible();
     await checker.context().close();
@@ -373,6 +374,7 @@ test.describe('console money operations (issue 11)', () => {
     await expect(refund).toContainText('payer, no borrower');
     await expect(refund.getByRole('button', { name: 'Use current account' })).toHaveCount(0);
     await axe(page, 'refunds with a payer');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-finance-refund-payer.png') });
     await refund.getByRole('button', { name: 'Mark executed' }).click();
     await page.getByTestId('refund-action-transferReference').fill('GCASH-OUT-0101');
     await page.getByTestId('refund-action-ok').click();
