@@ -24,7 +24,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import type { Actor } from './audit.ts';
 import { auditedAction, type MoneyContext } from './money-context.ts';
-import { findUnmatched, payerRefundInForce } from './unmatched-money.ts';
+import { assignmentInForce, findUnmatched, payerRefundInForce } from './unmatched-money.ts';
 import { nameOf } from './search-borrowers.ts';
 
 /** who undid an assignment: operators joined a second time */
@@ -237,11 +237,8 @@ export async function previewUnmatchedAssignment(
   };
   return auditedAction(ctx, input.actor, what, async (tx) => {
     const { hook, posting } = await findUnmatched(tx, input.unmatchedId, { lock: false });
-    const [inForce] = await tx
-      .select({ id: unmatchedResolutions.id })
-      .from(unmatchedResolutions)
-      .where(and(eq(unmatchedResolutions.webhookId, hook.id), isNull(unmatchedResolutions.undoneAt)));
-    if (inForce || (await payerRefundInForce(tx, hook.id))) throw new AppError('UNMATCHED_ALREADY_RESOLVED');
+    if ((await assignmentInForce(tx, hook.id)) || (await payerRefundInForce(tx, hook.id)))
+      throw new AppError('UNMATCHED_ALREADY_RESOLVED');
     const customerId = await findBorrower(tx, input.borrower);
     const { id: orderId } = await findLoan(tx, customerId, input.orderId);
     const [who] = await tx

@@ -1,17 +1,15 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SuspenseQueueResponse } from '@pisonow/domain';
 import type { Db } from '../../db/client.ts';
 import {
-  approvalRequests,
   ledgerEntries,
   ledgerTransactions,
   operators,
   providerWebhooks,
-  refunds,
   unmatchedResolutions,
 } from '../../db/schema/index.ts';
-import { PAYER_REFUND_KIND } from './unmatched-money.ts';
+import { payerRefundInForceSql, payerRefundsInForce } from './unmatched-money.ts';
 
 /**
  * BE-05: money that arrived naming no borrower (its reference is not one of our ids: a payment link
@@ -22,9 +20,10 @@ import { PAYER_REFUND_KIND } from './unmatched-money.ts';
  *
  * Finance assigns such money to the borrower who paid (assignUnmatchedPayment: it becomes their
  * held money, listed with the held money above), or, when the payer is no borrower of ours, drafts
- * a refund to them that an admin approves (refund-unmatched-payment.ts). Those still unresolved come first, newest first,
- * so money being chased is never hidden behind money already matched; those resolved follow, newest
- * first, with who assigned them, when, to whom and why, and the oldest fall off the list's end. An
+ * a refund to them that an admin approves (refund-unmatched-payment.ts). Those still unresolved
+ * come first, newest first, so money being chased is never hidden behind money already matched;
+ * those resolved follow, newest first, with who assigned them, when, to whom and why, and the
+ * oldest fall off the list's end. An
  * assignment undone (a wrong borrower) leaves the money unresolved again, listed with its history.
  */
 export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueResponse['unmatched']> {
@@ -61,17 +60,10 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
     )
     .leftJoin(operators, eq(operators.id, unmatchedResolutions.operatorId))
     .where(and(eq(providerWebhooks.kind, 'collection'), eq(providerWebhooks.result, 'unknown')))
-    // resolved last: assigned, or a refund to its payer drafted or made (refund-unmatched-payment.ts)
+    // resolved last: assigned, or a refund to its payer in force (unmatched-money.ts)
     .orderBy(
       asc(
-        sql`${unmatchedResolutions.webhookId} is not null or exists (
-          select 1 from ${approvalRequests}
-          where ${approvalRequests.kind} = ${PAYER_REFUND_KIND}
-            and ${approvalRequests.state} = 'pending'
-            and ${approvalRequests.payload}->>'webhookId' = ${providerWebhooks.id}::text)
-          or exists (
-            select 1 from ${refunds}
-            where ${refunds.webhookId} = ${providerWebhooks.id} and ${refunds.state} <> 'cancelled')`,
+        sql`${unmatchedResolutions.webhookId} is not null or ${payerRefundInForceSql(providerWebhooks.id)}`,
       ),
       desc(providerWebhooks.receivedAt),
     )
@@ -93,40 +85,22 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
         )
         .orderBy(asc(unmatchedResolutions.createdAt))
     : [];
-  // refunds to their payers: drafts waiting for an admin, and refunds approved that stand (a refund
-  // cancelled, or a draft rejected, leaves the money unresolved)
-  const ids = rows.map((r) => r.id);
-  const pending = ids.length
-    ? await db
-        .select({ request: approvalRequests, by: operators.email })
-        .from(approvalRequests)
-        .innerJoin(operators, eq(operators.id, approvalRequests.makerId))
-        .where(
-          and(
-            eq(approvalRequests.kind, PAYER_REFUND_KIND),
-            eq(approvalRequests.state, 'pending'),
-            inArray(sql`${approvalRequests.payload}->>'webhookId'`, ids),
-          ),
-        )
-    : [];
-  const standing = ids.length
-    ? await db
-        .select({ refund: refunds, request: approvalRequests, by: operators.email })
-        .from(refunds)
-        .innerJoin(approvalRequests, eq(approvalRequests.id, refunds.approvalRequestId))
-        .innerJoin(operators, eq(operators.id, approvalRequests.makerId))
-        .where(and(inArray(refunds.webhookId, ids), ne(refunds.state, 'cancelled')))
-    : [];
+  const payerRefunds = await payerRefundsInForce(
+    db,
+    rows.map((r) => r.id),
+  );
   const payerRefundOf = (id: string): SuspenseQueueResponse['unmatched'][number]['payerRefund'] => {
-    const draft = pending.find((d) => (d.request.payload as { webhookId?: string }).webhookId === id);
-    const made = standing.find((s) => s.refund.webhookId === id);
-    const found = made ?? draft;
+    const found = payerRefunds.get(id);
     if (!found) return null;
     const d = (found.request.payload as { destination: Record<string, string> }).destination;
     return {
       approvalRequestId: found.request.id,
-      state: !made ? 'pending_approval' : made.refund.state === 'executed' ? 'executed' : 'to_execute',
-      refundId: made?.refund.id ?? null,
+      state: !found.refund
+        ? 'pending_approval'
+        : found.refund.state === 'executed'
+          ? 'executed'
+          : 'to_execute',
+      refundId: found.refund?.id ?? null,
       payeeName: d.payeeName ?? '',
       destination: {
         channel: d.channel ?? '',
@@ -134,7 +108,7 @@ export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueRespon
         accountLast4: (d.account ?? '').slice(-4),
       },
       reason: found.request.reason,
-      by: found.by,
+      by: found.makerEmail,
       at: found.request.createdAt.toISOString(),
     };
   };

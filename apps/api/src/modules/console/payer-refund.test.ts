@@ -333,7 +333,7 @@ describe('BE-05 refund to a payer who is no borrower', () => {
     });
   });
 
-  it('BE-05: a rejected draft frees the money for an assignment; money assigned cannot be drafted (409); a bad account is 400 with its code; the key of one submission with another account is 422; nothing written', async () => {
+  it('BE-05: a rejected draft frees the money for an assignment; money assigned cannot be drafted (409); a bad account is 400 with its code (VAL-06: typed twice alike); the key of one submission with another account is 422; nothing written', async () => {
     const paid = await seedUnmatchedPayment(t, { amount: 90_000n });
     const submission = key();
     const first = await draft(finance, paid.id, submission);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   balanced,
   screenName,
@@ -8,13 +8,18 @@ import {
 } from '@pisonow/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { approvalRequests, refunds, unmatchedResolutions } from '../../db/schema/index.ts';
+import { approvalRequests, refunds } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { latestSanctionsList } from '../aml/screen-customer.ts';
 import { postLedgerTransaction } from '../ledger/post-ledger-transaction.ts';
 import type { Actor } from './audit.ts';
 import { auditedAction, type MoneyContext } from './money-context.ts';
-import { findUnmatched, PAYER_REFUND_KIND, payerRefundInForce } from './unmatched-money.ts';
+import {
+  assignmentInForce,
+  findUnmatched,
+  PAYER_REFUND_KIND,
+  payerRefundInForce,
+} from './unmatched-money.ts';
 
 /**
  * BE-05: money naming no borrower, back to whoever paid it when they are not our borrower (a
@@ -99,11 +104,8 @@ export async function draftPayerRefund(
         audit: { replayed: true, detail: { reason: body.reason } },
       };
     }
-    const [assigned] = await tx
-      .select({ id: unmatchedResolutions.id })
-      .from(unmatchedResolutions)
-      .where(and(eq(unmatchedResolutions.webhookId, hook.id), isNull(unmatchedResolutions.undoneAt)));
-    if (assigned || (await payerRefundInForce(tx, hook.id))) throw new AppError('UNMATCHED_ALREADY_RESOLVED');
+    if ((await assignmentInForce(tx, hook.id)) || (await payerRefundInForce(tx, hook.id)))
+      throw new AppError('UNMATCHED_ALREADY_RESOLVED');
     await refuseListedPayee(tx, destination.payeeName);
 
     const request = {
@@ -157,15 +159,12 @@ export async function applyApprovedPayerRefund(
   const { hook, posting } = await findUnmatched(tx, p.webhookId, { lock: true });
   // drafting refuses money assigned or refunded, and assigning refuses money with a draft: this
   // cannot happen unless the rows were changed by hand, and then nobody is paid twice
-  const [assigned] = await tx
-    .select({ id: unmatchedResolutions.id })
-    .from(unmatchedResolutions)
-    .where(and(eq(unmatchedResolutions.webhookId, hook.id), isNull(unmatchedResolutions.undoneAt)));
-  const [refunded] = await tx
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(and(eq(refunds.webhookId, hook.id), ne(refunds.state, 'cancelled')));
-  if (assigned || refunded || posting.amount !== BigInt(p.amount))
+  // (this draft waiting is in force itself: only a refund standing counts here)
+  if (
+    (await assignmentInForce(tx, hook.id)) ||
+    (await payerRefundInForce(tx, hook.id))?.refund ||
+    posting.amount !== BigInt(p.amount)
+  )
     throw new AppError('UNMATCHED_ALREADY_RESOLVED');
   // screened again: the list may have been re-imported since the draft
   await refuseListedPayee(tx, p.destination.payeeName);

@@ -64,7 +64,10 @@ export async function extensionsPaidOnLoans(
     .where(and(inArray(repayments.orderId, [...new Set(orderIds)]), eq(repayments.state, 'paid')));
   for (const r of rows) {
     const extension = extensionPaid(r);
-    if (extension) paid.set(r.orderId, [...(paid.get(r.orderId) ?? []), extension]);
+    if (!extension) continue;
+    const ofLoan = paid.get(r.orderId);
+    if (ofLoan) ofLoan.push(extension);
+    else paid.set(r.orderId, [extension]);
   }
   return paid;
 }
