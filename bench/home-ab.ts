@@ -14,6 +14,7 @@
  * HOME_AB_ROUNDS (default 8), HOME_AB_SECONDS a turn (default 4), 50 connections.
  */
 import autocannon from 'autocannon';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import {
@@ -52,10 +53,12 @@ const whole = (value: number) => Math.round(value);
 
 const db = await throwAwayDatabase(ADMIN_URL, 'pisonow_home_ab');
 const servers: { name: string; proc: Proc }[] = [];
+const dataDirs: string[] = [];
 try {
   const entry = await buildProductionServer();
   for (const [name, { ENTRY, ...env }] of Object.entries(VARIANTS)) {
     const dataDir = path.join(tmpdir(), `pisonow-home-ab-${servers.length}`);
+    dataDirs.push(dataDir);
     const proc = await startProcess(
       ENTRY ?? entry,
       productEnv({ DATABASE_URL: db.url, DATA_DIR: dataDir, ...env }),
@@ -123,4 +126,5 @@ try {
 } finally {
   for (const { proc } of servers) await proc.stop();
   await db.drop();
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 }
