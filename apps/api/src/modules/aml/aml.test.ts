@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { screenPerson, nameSimilarity } from '@pisonow/domain';
+import { screenName, screenPerson, nameSimilarity } from '@pisonow/domain';
 import { amlScreenings, payouts, reviewCases } from '../../db/schema/index.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
 import { createOperators, signInOperator, type TestOperator } from '../../test/console-fixtures.ts';
@@ -55,6 +55,15 @@ describe('BE-14 the UN consolidated list and the screening (pure)', () => {
     ['Juan Magbanua', '1980-03-14'],
   ])('BE-14 clears %s (born %s)', (fullName, birthDate) => {
     expect(screenPerson({ fullName, birthDate }, people).outcome).toBe('clear');
+  });
+
+  it("BE-14 a name with no birth date (a payer refund's payee, BE-05) is screened at the name bar alone", () => {
+    // a different listed year of birth clears this name for a borrower; a payee has no date to lower it
+    expect(screenPerson({ fullName: 'Amina Hassim', birthDate: '1990-01-01' }, people).outcome).toBe('clear');
+    expect(screenName('Amina Hassim', people).outcome).toBe('possible_match');
+    expect(screenName('rodrigo magbanua salvador', people).outcome).toBe('possible_match');
+    expect(screenName('Maria Santos Dela Cruz', people).outcome).toBe('clear');
+    expect(screenName('Rodrigo Duterte Reyes', people).outcome).toBe('clear');
   });
 
   it('BE-14 similarity ignores order and a missing middle name', () => {
