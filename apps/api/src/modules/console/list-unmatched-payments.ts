@@ -23,8 +23,8 @@ import { payerRefundInForceSql, payerRefundsInForce } from './unmatched-money.ts
  * a refund to them that an admin approves (refund-unmatched-payment.ts). Those still unresolved
  * come first, newest first, so money being chased is never hidden behind money already matched;
  * those resolved follow, newest first, with who assigned them, when, to whom and why, and the
- * oldest fall off the list's end. An
- * assignment undone (a wrong borrower) leaves the money unresolved again, listed with its history.
+ * oldest fall off the list's end. An assignment undone (a wrong borrower) leaves the money
+ * unresolved again, listed with its history.
  */
 export async function listUnmatchedPayments(db: Db): Promise<SuspenseQueueResponse['unmatched']> {
   const rows = await db
