@@ -128,6 +128,24 @@ test.describe('clarity (issue 9)', () => {
       ),
     ).toEqual([]);
   });
+
+  test('issue 9 SH-15 SH-16: a signed-in cold start in a browser tab loads no home-screen report and no attribution adapter', async ({
+    page,
+  }) => {
+    await loginThroughUi(page);
+    await expect(page.getByTestId('apply-now')).toBeVisible();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await expect(page.getByTestId('apply-now')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // the page itself did load (the list is not empty for a wrong reason), but neither of the two
+    // chunks that only an installed launch (SH-15) or a production attribution token (SH-16) needs
+    expect(scripts.some((path) => /\/assets\/home-index-/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /standalone-report-|attribution-/.test(path))).toEqual([]);
+  });
 });
 
 /** Phone typed, code requested, privacy ticked: ready for a code. */

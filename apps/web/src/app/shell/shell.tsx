@@ -8,6 +8,8 @@ import { setUnauthenticatedHandler } from '../../lib/api/index.ts';
 import { staleApp } from '../../lib/stale-app.ts';
 import { handleOf, NOT_FOUND_HANDLE, routeForPath, TAB_ROUTES } from '../router/routes.ts';
 import { captureFrom, NotFoundRoute, pageElement, redirectFor } from '../router/router.tsx';
+import { attributionEnabled } from '../../lib/attribution/enabled.ts';
+import { standaloneLaunch } from '../../features/coupons/model/standalone-launch.ts';
 import { KeepAliveOutlet } from './keep-alive.tsx';
 import { BackIcon } from './icons.tsx';
 import './shell.css';
@@ -22,7 +24,10 @@ const BottomNav = lazy(() =>
   })),
 );
 
-/** SH-15 matters only once signed in: it loads then, with the query library it uses (issue 9). */
+/**
+ * SH-15 matters only once signed in and opened from the home screen: it loads then, with the toast
+ * and query code it uses (issue 9: a browser tab never downloads it).
+ */
 const StandaloneReport = lazy(() => import('../../features/coupons/components/standalone-report.tsx'));
 
 const LAYOUT = layoutFor(navigator.userAgent);
@@ -37,6 +42,7 @@ export function Shell() {
   const { t } = useTranslation();
   const token = useCoCore((s) => s.publicData.token);
   const productName = useCoCore((s) => s.productName);
+  const standaloneFlag = useCoCore((s) => s.standalone);
   const config = usePublicConfig();
 
   const route = routeForPath(location.pathname);
@@ -77,10 +83,11 @@ export function Shell() {
   useEffect(() => {
     if (!config.data) return;
     coCoreStore.getState().applyPublicConfig(config.data);
-    // SH-16: a no-op unless the server runs in production with an attribution token (loaded after
-    // the first paint: no page waits for it)
+    // SH-16: only where the server runs in production with an attribution token (loaded after the
+    // first paint: no page waits for it); elsewhere the adapter stays the no-op and never loads
     const settings = config.data;
-    void import('../../lib/attribution/attribution.ts').then((m) => m.startAttribution(settings));
+    if (attributionEnabled(settings))
+      void import('../../lib/attribution/attribution.ts').then((m) => m.startAttribution(settings));
   }, [config.data]);
 
   useEffect(() => {
@@ -134,7 +141,7 @@ export function Shell() {
             resetKey={token ? 'in' : 'out'}
           />
         </main>
-        {token && (
+        {token && standaloneLaunch(standaloneFlag) && (
           <Suspense fallback={null}>
             <StandaloneReport />
           </Suspense>

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicConfig } from '@pisonow/domain/contracts/public-config';
 import { createAttribution, noopAttribution, promotionParams, type AttributionSdk } from './attribution.ts';
+import { attributionEnabled } from './enabled.ts';
 
 const production: Pick<PublicConfig, 'attribution' | 'sandbox'> = {
   sandbox: false,
@@ -29,6 +30,15 @@ describe('attribution adapter (SH-16)', () => {
     const adapter = createAttribution({ ...production, sandbox: true }, load);
     expect(adapter.active).toBe(false);
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it('SH-16 the shell loads the adapter only where it would attribute (one rule for both)', () => {
+    expect(attributionEnabled(production)).toBe(true);
+    expect(attributionEnabled({ ...production, sandbox: true })).toBe(false);
+    expect(attributionEnabled({ sandbox: false, attribution: null })).toBe(false);
+    expect(
+      attributionEnabled({ sandbox: false, attribution: { ...production.attribution!, appToken: '' } }),
+    ).toBe(false);
   });
 
   it('SH-16 in production the SDK loads from the configured URL and starts with the configured token', async () => {

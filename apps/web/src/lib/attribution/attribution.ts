@@ -1,5 +1,6 @@
 import type { Promotion } from '@pisonow/domain/contracts/auth';
 import type { PublicConfig } from '@pisonow/domain/contracts/public-config';
+import { attributionEnabled } from './enabled.ts';
 
 /**
  * SH-16: the third-party attribution SDK behind one small interface, so the app never talks to the
@@ -48,8 +49,8 @@ export function createAttribution(
   config: Pick<PublicConfig, 'attribution' | 'sandbox'>,
   load: SdkLoader,
 ): AttributionProvider {
+  if (!attributionEnabled(config)) return noopAttribution;
   const settings = config.attribution;
-  if (!settings || config.sandbox || !settings.appToken) return noopAttribution;
   const sdk = load(settings.sdkUrl).then((loaded) => {
     loaded.initSdk({ appToken: settings.appToken, environment: 'production' });
     return loaded;

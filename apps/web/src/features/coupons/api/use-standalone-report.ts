@@ -5,7 +5,8 @@ import { coCoreStore, useCoCore } from '../../../lib/store/index.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { COUPONS_KEY } from '../../../lib/coupon-keys.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { reportStandalone, standaloneLaunch } from './report-standalone.ts';
+import { standaloneLaunch } from '../model/standalone-launch.ts';
+import { reportStandalone } from './report-standalone.ts';
 
 const reported = new Set<string>();
 const MARK = 'pisonow.standaloneReported';
