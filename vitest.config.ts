@@ -28,7 +28,13 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       // the repository's own tooling: the lint rules that enforce the house's import boundaries
       { test: { name: 'tools', include: ['tools/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
     ],

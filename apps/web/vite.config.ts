@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { prerenderStart } from './build/prerender-plugin.ts';
 import { appBuildId } from './build/app-build-id.ts';
 import { firstDataScriptPlugin } from './build/first-data-plugin.ts';
+import { splashFirst } from './build/splash-first-plugin.ts';
 
 /**
  * A chunk group's test for exactly these source files (paths from the repository's root). A file
@@ -35,6 +36,7 @@ export default defineConfig({
     react(),
     appBuildId(),
     firstDataScriptPlugin(),
+    splashFirst(),
     prerenderStart(),
     // Installable app shell (issue 9): manifest, icons, a Workbox service worker that precaches the
     // built shell (HTML, JS, CSS, icons) and never touches /api: no runtime caching at all, and
