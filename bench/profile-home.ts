@@ -5,7 +5,8 @@
  * server and prints self time by package and by native function, and inclusive time by our own
  * functions, for the load window only (start-up is cut off). The raw profile stays in PROFILE_DIR
  * (default a temporary folder) for Chrome DevTools. Compare shares within one run; absolute times
- * follow the machine.
+ * follow the machine. The server runs with the production settings (`npm start`'s NODE_OPTIONS, the
+ * profiler added); PROFILE_SERVER_ENV adds environment as JSON, e.g. '{"LOG_LEVEL":"warn"}'.
  */
 import autocannon from 'autocannon';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  PRODUCTION_MEMORY_SETTINGS,
   httpApi,
   productEnv,
   seedBorrowerWithLoan,
@@ -25,6 +27,8 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** PROFILE_SERVER_ENV: more environment for the server, as JSON ('{"LOG_LEVEL":"warn"}', say) */
+const SERVER_ENV = JSON.parse(process.env.PROFILE_SERVER_ENV ?? '{}') as Record<string, string>;
 const profileDir = process.env.PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), 'pisonow-profile-'));
 
 interface CallFrame {
@@ -49,7 +53,10 @@ const db = await throwAwayDatabase(ADMIN_URL, 'pisonow_profile');
 try {
   const server = await startProcess(await buildProductionServer(), {
     ...productEnv({ DATABASE_URL: db.url, DATA_DIR: path.join(tmpdir(), 'pisonow-profile-data') }),
-    NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}`,
+    ...SERVER_ENV,
+    // the production settings' NODE_OPTIONS with the profiler added
+    NODE_OPTIONS:
+      `${PRODUCTION_MEMORY_SETTINGS.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim(),
   });
   const borrower = await seedBorrowerWithLoan(db.url);
   const { token } = await httpApi(server.base).signIn(borrower.phone);
