@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, formatPeso, type HomeSummaryResponse } from '@pisonow/domain';
@@ -71,7 +71,10 @@ export default function HomeIndexPage() {
   const navigate = useNavigate();
   const locale = useLocale();
   const loggedIn = useLoggedIn();
-  const query = useHome(loggedIn);
+  // Issue 9: the summary arriving re-renders through the query's store, which React renders in
+  // one synchronous task (the page's largest blocking task on a cold start). Deferred, that render
+  // is interruptible, as on /allWithdraw: the placeholder stays until the card is ready.
+  const query = useDeferredValue(useHome(loggedIn));
   const home = query.data;
   const { refetch } = query;
   const status = home?.application.status ?? 'none';
