@@ -166,4 +166,20 @@ test.describe('app shell (SH-01, SH-03, SH-04, SH-06, RO-01)', () => {
     await page.locator('#start-phone').fill('9171234567');
     await expect(page.locator('#start-phone')).toHaveValue('9171234567');
   });
+
+  test('issue 9 the prerendered /start brings its styles inline and asks for no stylesheet as it goes live', async ({
+    page,
+  }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/start');
+    await appLive(page);
+    await page.waitForLoadState('networkidle');
+    // the module loader was told the page's styles are applied (disabled links, never fetched)
+    expect(stylesheets).toEqual([]);
+    // and the page is styled: the brand band behind the hero comes from those inline styles
+    await expect(page.locator('.start')).toHaveCSS('background-image', /linear-gradient/);
+  });
 });

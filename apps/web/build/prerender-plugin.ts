@@ -129,15 +129,22 @@ export function prerenderStart(): Plugin {
         const entryCss = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)">/g)].map(
           (m) => m[1]!,
         );
-        const styles = [...new Set([...entryCss, ...css])]
-          .map((file) => readFileSync(path.join(outDir, file), 'utf8'))
-          .join('\n');
+        const inlined = [...new Set([...entryCss, ...css])];
+        const styles = inlined.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('\n');
+        // The app's module loader (Vite's preload helper) adds a page's stylesheets before the page
+        // runs, unless a `<link rel="stylesheet">` with the same address is already in the
+        // document. These say "already applied" for every file inlined above: disabled, so the
+        // browser neither downloads nor applies them. Without them /start asked for its own styles
+        // again as it went live, and parsed and applied them a second time (issue 9).
+        const appliedMarks = inlined
+          .map((file) => `<link rel="stylesheet" href="/${file}" disabled>`)
+          .join('');
         const page = index
           .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
           .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
           .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
           .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-          .replace('</head>', `  <style>${styles}</style>\n  </head>`)
+          .replace('</head>', `  <style>${styles}</style>${appliedMarks}\n  </head>`)
           .replace(
             /<div id="root">[\s\S]*?<!-- \/boot -->\s*<\/div>/,
             `<div id="root" data-prerendered="start">${html}</div>`,
