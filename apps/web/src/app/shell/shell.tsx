@@ -43,6 +43,8 @@ export function Shell() {
   const token = useCoCore((s) => s.publicData.token);
   const productName = useCoCore((s) => s.productName);
   const standaloneFlag = useCoCore((s) => s.standalone);
+  // asked when the stored flag changes, not on every render (it queries the display mode)
+  const standalone = useMemo(() => standaloneLaunch(standaloneFlag) !== null, [standaloneFlag]);
   const config = usePublicConfig();
 
   const route = routeForPath(location.pathname);
@@ -141,7 +143,7 @@ export function Shell() {
             resetKey={token ? 'in' : 'out'}
           />
         </main>
-        {token && standaloneLaunch(standaloneFlag) && (
+        {token && standalone && (
           <Suspense fallback={null}>
             <StandaloneReport />
           </Suspense>
