@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ENTRY_STYLESHEETS } from './splash-first-plugin.ts';
 
 const START_PAGE = 'src/features/auth/pages/start.tsx';
 /** the phone the prerendered /start is laid out for */
@@ -141,7 +142,7 @@ export function prerenderStart(): Plugin {
           .join('');
         const page = index
           .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-          .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+          .replace(ENTRY_STYLESHEETS, '')
           .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
           .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
           .replace('</head>', `  <style>${styles}</style>${appliedMarks}\n  </head>`)

@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 
-const ENTRY_STYLESHEETS = /\s*<link rel="stylesheet"[^>]*>/g;
+/** The entry's stylesheet links as Vite writes them into index.html (the prerender removes them too). */
+export const ENTRY_STYLESHEETS = /\s*<link rel="stylesheet"[^>]*>/g;
 
 /**
  * Issue 9, the first paint of a signed-in page: index.html shows only the splash, which its inline
