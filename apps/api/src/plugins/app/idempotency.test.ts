@@ -64,7 +64,10 @@ describe('Idempotency-Key (SH-13)', () => {
       expect(row.responseBody).not.toContain(token);
       expect(row.responseBody).not.toContain(phone);
       expect(row.responseBody).not.toContain('maria@example.ph');
-      expect(row.requestHash).not.toContain(code);
+      // The request is kept only as a keyed digest. A search for the code's digits in that hex
+      // would fail about once in a thousand runs by chance, so the test checks its shape instead.
+      expect(row.requestHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(row)).not.toContain(`"${code}"`);
     }
   });
 
