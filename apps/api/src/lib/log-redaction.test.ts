@@ -43,6 +43,14 @@ describe('credentials in logs', () => {
       method: 'GET',
       url: `/api/sandbox/outbox?phone=9176100001&token=${'s'.repeat(40)}&signature=abc123`,
     });
+    // headers that carry credentials: the request line lists no header at all, so none can leak
+    const headerSecrets = ['cookie-secret-value-0001', 'idem-secret-value-0001'];
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/photos/upload-grants',
+      headers: { ...h, cookie: `sid=${headerSecrets[0]}`, 'idempotency-key': headerSecrets[1] },
+      payload: { kind: 'nonsense' }, // refused: the error line is checked too
+    });
 
     const log = lines.join('\n');
     expect(log).toContain('/api/photos/uploads/[redacted]');
@@ -55,8 +63,10 @@ describe('credentials in logs', () => {
       's'.repeat(40),
       'abc123',
       alice.token,
+      ...headerSecrets,
     ])
       expect(log).not.toContain(secret);
+    expect(log).not.toMatch(/"headers"|authorization|Bearer/i);
   });
 
   it('issue 8: one line per request, with method, redacted URL, status and time together', async () => {

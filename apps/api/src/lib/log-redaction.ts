@@ -74,7 +74,10 @@ export function loggerOptions(
 ): NonNullable<FastifyServerOptions['logger']> {
   return {
     level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
+    // No `redact` paths: the `req` serializer below writes an allowlist of fields, never the
+    // headers, so the bearer token, cookies and idempotency keys cannot reach a line. Paths naming
+    // headers matched nothing, yet pino's redaction still copied every request line to look
+    // (issue 8: ~1.8 KB allocated and ~3% of the CPU of GET /api/home). The log test holds it.
     serializers: {
       req: (request: LoggedRequest) => ({
         method: request.method,

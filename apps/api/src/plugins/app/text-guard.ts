@@ -9,9 +9,14 @@ function holdsUnstorable(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed();
   if (depth > 64 || !value || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) return value.some((v) => holdsUnstorable(v, depth + 1));
-  return Object.entries(value as Record<string, unknown>).some(
-    ([k, v]) => holdsUnstorable(k) || holdsUnstorable(v, depth + 1),
-  );
+  // a loop over the keys, not Object.entries: this runs on every request (an empty query and
+  // params included) and entries would build an array of pairs each time (issue 8)
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    if (holdsUnstorable(key) || holdsUnstorable(record[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 /**
