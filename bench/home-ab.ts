@@ -9,8 +9,11 @@
  *
  * HOME_AB_VARIANTS: name → environment added to the product's (bench/lib.ts productEnv, which
  * includes the production process settings); an `ENTRY` key runs another server file (an older
- * build copied to apps/api/dist-old/server.mjs, say). Default: the product as shipped, twice, so
+ * build copied to apps/api/dist-old/server.mjs, say); a `NODE_ARGS` key puts flags on the server's
+ * command line (V8's GC flags, which NODE_OPTIONS refuses). Default: the product as shipped, twice, so
  * the spread between two identical servers shows the run's noise.
+ * HOME_AB_REFERENCE_ENV: environment for the reference as JSON (default none: Node's own settings),
+ * e.g. '{"NODE_OPTIONS":"--max-semi-space-size=8"}' to run it with the product's process settings.
  * HOME_AB_ROUNDS (default 8), HOME_AB_SECONDS a turn (default 4), 50 connections.
  */
 import autocannon from 'autocannon';
@@ -32,6 +35,7 @@ import {
 
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REFERENCE_ENV = JSON.parse(process.env.HOME_AB_REFERENCE_ENV ?? '{}') as Record<string, string>;
 const ROUNDS = Number(process.env.HOME_AB_ROUNDS ?? 8);
 const SECONDS = Number(process.env.HOME_AB_SECONDS ?? 4);
 const VARIANTS = JSON.parse(process.env.HOME_AB_VARIANTS ?? '{"product":{},"product again":{}}') as Record<
@@ -71,7 +75,7 @@ try {
     name: 'reference',
     proc: await startProcess(
       path.join(repoRoot, 'bench/servers/minimal-fastify.ts'),
-      { DATABASE_URL: db.url },
+      { ...REFERENCE_ENV, DATABASE_URL: db.url },
       '/ready',
     ),
   });
@@ -109,7 +113,8 @@ try {
   const reference = turns.get('reference')!;
   const lines = [
     `\`GET /api/home\`, ${ROUNDS} interleaved rounds of ${SECONDS} s, 50 connections, ${new Date().toISOString()}, ` +
-      `${m.cores} cores, load average at start ${m.load}.`,
+      `${m.cores} cores, load average at start ${m.load}; the reference's environment: ` +
+      `${Object.keys(REFERENCE_ENV).length ? JSON.stringify(REFERENCE_ENV) : "Node's defaults"}.`,
     '',
     '| server | req/s by round | median req/s | median p99 ms | median CPU µs a request | reference CPU ÷ this (median of rounds) |',
     '|---|---|---:|---:|---:|---:|',

@@ -94,7 +94,10 @@ export async function startServerProcess(
   const readyPath = options.readyPath ?? '/api/health/ready';
   const timeoutMs = options.timeoutMs ?? 90_000;
   const port = await freePort();
-  const child = spawn(nodeBinary, [entry], {
+  // NODE_ARGS: Node or V8 flags for this process's command line, for the bench's experiments with
+  // flags that NODE_OPTIONS refuses (`--single-threaded-gc`, say); the production settings use none
+  const nodeArgs = env.NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(nodeBinary, [...nodeArgs, entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', options.quiet ? 'ignore' : 'pipe', 'pipe'],
