@@ -47,8 +47,10 @@ if (spawnSync('perf', ['record', '-q', '-e', 'cpu-clock', '-o', '/dev/null', '--
 }
 
 const work = mkdtempSync(path.join(tmpdir(), 'pisonow-perf-'));
-// the JIT's symbol dumps go to the work folder, not the current one
-const NODE_ARGS = `--perf-prof --perf-prof-path=${work} --interpreted-frames-native-stack`;
+// the JIT's symbol dumps, and the log V8 writes with them, go to the work folder, not the current one
+const nodeArgs = (name: string) =>
+  `--perf-prof --perf-prof-path=${work} --interpreted-frames-native-stack ` +
+  `--no-logfile-per-isolate --logfile=${path.join(work, `${name}-v8.log`)}`;
 
 interface Measured {
   name: string;
@@ -65,7 +67,7 @@ const measured: Measured[] = [];
 try {
   const product = await startProcess(
     await buildProductionServer(),
-    productEnv({ DATABASE_URL: db.url, DATA_DIR: path.join(work, 'data'), NODE_ARGS }),
+    productEnv({ DATABASE_URL: db.url, DATA_DIR: path.join(work, 'data'), NODE_ARGS: nodeArgs('product') }),
   );
   servers.push({ name: 'product', proc: product });
   const borrower = await seedBorrowerWithLoan(db.url);
@@ -74,7 +76,7 @@ try {
     name: 'reference',
     proc: await startProcess(
       path.join(repoRoot, 'bench/servers/minimal-fastify.ts'),
-      { DATABASE_URL: db.url, NODE_ARGS },
+      { DATABASE_URL: db.url, NODE_ARGS: nodeArgs('reference') },
       '/ready',
     ),
   });
