@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { createTestApp, client, type TestApp } from '../test/test-app.ts';
 import { acceptedPhoto } from '../test/application-fixtures.ts';
-import { redactUrl } from './log-redaction.ts';
+import { sql } from 'drizzle-orm';
+import { redactUrl, serializeLoggedError } from './log-redaction.ts';
 
 const lines: string[] = [];
 const capture = new Writable({
@@ -49,7 +50,7 @@ describe('credentials in logs', () => {
       method: 'POST',
       url: '/api/photos/upload-grants',
       headers: { ...h, cookie: `sid=${headerSecrets[0]}`, 'idempotency-key': headerSecrets[1] },
-      payload: { kind: 'nonsense' }, // refused: the error line is checked too
+      payload: { kind: 'nonsense' }, // refused (a 400): its request line is checked too
     });
 
     const log = lines.join('\n');
@@ -88,6 +89,39 @@ describe('credentials in logs', () => {
       res: { statusCode: 200 },
     });
     expect(typeof mine[0]!.responseTime).toBe('number');
+  });
+
+  it("credentials in logs: a failed query's values stay out of the logged error; the statement and the reason stay in", async () => {
+    const phone = '9176100777';
+    const idempotencyKey = 'key-secret-in-a-failed-query-0001';
+    const failed = await t.database.db
+      .execute(sql`select ${phone}::text as phone, ${idempotencyKey}::text as key, 1 / 0 as boom`)
+      .catch((error: unknown) => error as Error);
+    expect(failed).toBeInstanceOf(Error);
+    expect(String((failed as Error).message)).toContain(phone); // drizzle puts the values in its message
+    const from = lines.length;
+    t.app.log.error({ err: failed }, 'a job failed');
+    const line = lines.slice(from).join('\n');
+    expect(line).toContain('a job failed');
+    expect(line).toContain('Failed query: select');
+    expect(line).toContain('division by zero');
+    for (const secret of [phone, idempotencyKey]) expect(line).not.toContain(secret);
+
+    // PostgreSQL's own detail repeats a unique key's value
+    const duplicate = Object.assign(
+      new Error('duplicate key value violates unique constraint "customers_phone"'),
+      {
+        code: '23505',
+        detail: 'Key (phone)=(9171234567) already exists.',
+        params: ['9171234567'],
+      },
+    );
+    expect(serializeLoggedError(duplicate)).toMatchObject({
+      message: 'duplicate key value violates unique constraint "customers_phone"',
+      code: '23505',
+      detail: 'Key (phone)=([redacted]) already exists.',
+    });
+    expect(JSON.stringify(serializeLoggedError(duplicate))).not.toContain('9171234567');
   });
 
   it('credentials in logs: query values named like secrets or shaped like tokens are redacted', () => {

@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import type { Config } from '../config.ts';
 import { isUuid } from './uuid.ts';
 import { stdoutLogDestination } from './log-destination.ts';
@@ -58,6 +59,33 @@ export function redactUrl(url: string | undefined): string | undefined {
   return `${path}?${params}`;
 }
 
+/**
+ * A database error carries the statement's values: drizzle's `DrizzleQueryError` writes them into
+ * its message ("Failed query: …\nparams: 9171234567,key-…"), its stack and its own `params`, and
+ * PostgreSQL's `detail` repeats a key's value ("Key (phone)=(9171234567) already exists"). Those
+ * are phone numbers, idempotency keys, token hashes: logged errors keep the statement and the
+ * reason and drop the values (found in review: every `err` logged from a failed query had them).
+ */
+const PARAMS_IN_TEXT = /\nparams: [\s\S]*?(?=\n\s+at |\ncaused by: |$)/g;
+const KEY_VALUES = /=\((?:[^()]|\([^()]*\))*\)/g;
+function scrubLoggedError(value: unknown, depth = 0): unknown {
+  if (!value || typeof value !== 'object' || depth > 8) return value;
+  const error = { ...(value as Record<string, unknown>) };
+  delete error.params;
+  for (const key of ['message', 'stack'] as const)
+    if (typeof error[key] === 'string')
+      error[key] = error[key].replace(PARAMS_IN_TEXT, `\nparams: ${REDACTED}`);
+  if (typeof error.detail === 'string') error.detail = error.detail.replace(KEY_VALUES, `=(${REDACTED})`);
+  if (Array.isArray(error.aggregateErrors))
+    error.aggregateErrors = error.aggregateErrors.map((e) => scrubLoggedError(e, depth + 1));
+  return error;
+}
+
+/** pino's error serializer (type, message and stack with their causes), then the values dropped. */
+export function serializeLoggedError(error: Error): ReturnType<typeof stdSerializers.err> {
+  return scrubLoggedError(stdSerializers.err(error)) as ReturnType<typeof stdSerializers.err>;
+}
+
 interface LoggedRequest {
   method?: string;
   url?: string;
@@ -79,6 +107,7 @@ export function loggerOptions(
     // headers matched nothing, yet pino's redaction still copied every request line to look
     // (issue 8: 1.8 KB of the 40.8 KB GET /api/home allocated). The log test holds it.
     serializers: {
+      err: serializeLoggedError,
       req: (request: LoggedRequest) => ({
         method: request.method,
         url: redactUrl(request.url),
