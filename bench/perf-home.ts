@@ -47,6 +47,12 @@ if (spawnSync('perf', ['record', '-q', '-e', 'cpu-clock', '-o', '/dev/null', '--
 }
 
 const work = mkdtempSync(path.join(tmpdir(), 'pisonow-perf-'));
+// the recordings, JIT dumps and perf inject's jitted-*.so files: hundreds of MB, gone however the run
+// ends (an error included) unless PERF_KEEP asks to keep them
+process.on('exit', () => {
+  if (process.env.PERF_KEEP) console.log(`\nrecordings kept in ${work}: ${readdirSync(work).length} files`);
+  else rmSync(work, { recursive: true, force: true });
+});
 // the JIT's symbol dumps, and the log V8 writes with them, go to the work folder, not the current one
 const nodeArgs = (name: string) =>
   `--perf-prof --perf-prof-path=${work} --interpreted-frames-native-stack ` +
@@ -210,6 +216,3 @@ console.log(
       `${one(rest.reduce((s, r) => s + r.reference, 0))} | ${one(rest.reduce((s, r) => s + r.product - r.reference, 0))} |`,
   ].join('\n'),
 );
-// jitted-*.so files from perf inject, the dumps and the recordings: large and of no use afterwards
-if (!process.env.PERF_KEEP) rmSync(work, { recursive: true, force: true });
-else console.log(`\nrecordings kept in ${work}: ${readdirSync(work).length} files`);
