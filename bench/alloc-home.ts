@@ -12,14 +12,14 @@
  *   ALLOC_REQUESTS (default 5000), ALLOC_INTERVAL bytes between samples (default 1024).
  */
 import autocannon from 'autocannon';
-import { SourceMap, type SourceMapPayload } from 'node:module';
-import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   buildProductionServer,
+  bundleSourceLocator,
   httpApi,
+  packageOrPath,
   productEnv,
   repoRoot,
   seedBorrowerWithLoan,
@@ -132,32 +132,12 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-const sourceMaps = new Map<string, SourceMap | null>();
-const sourceMapOf = (url: string) => {
-  if (!sourceMaps.has(url)) {
-    const file = `${url.replace(/^file:\/\//, '')}.map`;
-    sourceMaps.set(
-      url,
-      url.startsWith('file://') && existsSync(file)
-        ? new SourceMap(JSON.parse(readFileSync(file, 'utf8')) as SourceMapPayload)
-        : null,
-    );
-  }
-  return sourceMaps.get(url)!;
-};
+const locate = bundleSourceLocator();
 /** the frame's source (a package, our file, or Node's module) and line */
 const placeOf = (frame: CallFrame): { where: string; line: number } => {
   if (!frame.url) return { where: '(V8 or native)', line: 0 };
-  const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
-  const file =
-    entry && 'originalSource' in entry
-      ? entry.originalSource.startsWith('file://')
-        ? entry.originalSource.slice('file://'.length)
-        : path.resolve(path.dirname(frame.url.replace(/^file:\/\//, '')), entry.originalSource)
-      : frame.url.replace(/^file:\/\//, '');
-  const line = entry && 'originalLine' in entry ? entry.originalLine + 1 : frame.lineNumber + 1;
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1];
-  return { where: pkg ?? (file.startsWith('node:') ? file : path.relative(repoRoot, file)), line };
+  const { file, line } = locate(frame.url, frame.lineNumber, frame.columnNumber);
+  return { where: packageOrPath(file), line };
 };
 
 const byPlace = new Map<string, number>();

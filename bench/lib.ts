@@ -4,7 +4,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import {
   PRODUCTION_MEMORY_SETTINGS,
   buildProductionServer,
@@ -189,3 +190,45 @@ export async function seedBorrowerWithLoan(databaseUrl: string): Promise<{ phone
     await database.close();
   }
 }
+
+/**
+ * Where a frame of the production bundle comes from: the server is one bundle (apps/api/build.ts),
+ * so a profile's frames are mapped back to their sources through the bundle's source map, or every
+ * package would count as the bundle itself. `url` is a `file://` URL or a path; line and column are
+ * 0-based, as V8's profiles give them. Answers the source file (absolute, or a `node:` module) and
+ * its 1-based line.
+ */
+export function bundleSourceLocator(): (
+  url: string,
+  line: number,
+  column: number,
+) => { file: string; line: number } {
+  const sourceMaps = new Map<string, SourceMap | null>();
+  const sourceMapOf = (file: string) => {
+    if (!sourceMaps.has(file))
+      sourceMaps.set(
+        file,
+        file.startsWith('/') && existsSync(`${file}.map`)
+          ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload)
+          : null,
+      );
+    return sourceMaps.get(file)!;
+  };
+  return (url, line, column) => {
+    const file = url.replace(/^file:\/\//, '');
+    const entry = sourceMapOf(file)?.findEntry(line, column);
+    if (entry && 'originalSource' in entry)
+      return {
+        file: entry.originalSource.startsWith('file://')
+          ? entry.originalSource.slice('file://'.length)
+          : path.resolve(path.dirname(file), entry.originalSource),
+        line: entry.originalLine + 1,
+      };
+    return { file, line: line + 1 };
+  };
+}
+
+/** A source file as a profile table names it: its npm package, a `node:` module, or our path. */
+export const packageOrPath = (file: string) =>
+  /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ??
+  (file.startsWith('node:') ? file : path.relative(repoRoot, file));

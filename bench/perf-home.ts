@@ -19,15 +19,16 @@
  */
 import autocannon from 'autocannon';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { SourceMap, type SourceMapPayload } from 'node:module';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   buildProductionServer,
+  bundleSourceLocator,
   cpuMsOf,
   httpApi,
   machine,
+  packageOrPath,
   productEnv,
   repoRoot,
   seedBorrowerWithLoan,
@@ -127,30 +128,13 @@ try {
 }
 
 // --- attribution -------------------------------------------------------------------------------
-const sourceMaps = new Map<string, SourceMap | null>();
-const sourceMapOf = (file: string) => {
-  if (!sourceMaps.has(file))
-    sourceMaps.set(
-      file,
-      existsSync(`${file}.map`)
-        ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload)
-        : null,
-    );
-  return sourceMaps.get(file)!;
-};
+const locate = bundleSourceLocator();
 /** "JS:*'name file:///…/server.mjs:467:23052" → the package or our source file it comes from */
 const placeOf = (frame: string): string | null => {
   const match = /^JS:\S*\s.*?(?:file:\/\/)?((?:\/|node:)[^\s:]+(?::[^\s:]+)?):(\d+):(\d+)$/.exec(frame);
   if (!match) return null;
-  let file = match[1]!;
-  if (file.startsWith('node:')) return file;
-  const entry = sourceMapOf(file)?.findEntry(Number(match[2]) - 1, Number(match[3]) - 1);
-  if (entry && 'originalSource' in entry)
-    file = entry.originalSource.startsWith('file://')
-      ? entry.originalSource.slice('file://'.length)
-      : path.resolve(path.dirname(file), entry.originalSource);
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1];
-  return pkg ?? path.relative(repoRoot, file);
+  if (match[1]!.startsWith('node:')) return match[1]!;
+  return packageOrPath(locate(match[1]!, Number(match[2]) - 1, Number(match[3]) - 1).file);
 };
 const GC_FRAME = /Heap::|Scavenger|MarkCompact|GCTracer|Sweeper|MinorMS|ConcurrentMarking/;
 

@@ -9,12 +9,12 @@
  * profiler added); PROFILE_SERVER_ENV adds environment as JSON, e.g. '{"LOG_LEVEL":"warn"}'.
  */
 import autocannon from 'autocannon';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { SourceMap, type SourceMapPayload } from 'node:module';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   PRODUCTION_MEMORY_SETTINGS,
+  bundleSourceLocator,
   httpApi,
   productEnv,
   seedBorrowerWithLoan,
@@ -98,32 +98,10 @@ const windowStart = end - (SECONDS + 1) * 1e6;
 const windowEnd = end - 1.5e6;
 
 const repo = path.resolve(import.meta.dirname, '..') + '/';
-// The server is a bundle (apps/api/build.ts): its frames are mapped back to their sources through
-// the bundle's source map, or every package would be counted as the bundle itself.
-const sourceMaps = new Map<string, SourceMap | null>();
-const sourceMapOf = (url: string) => {
-  if (!sourceMaps.has(url)) {
-    const file = `${url.replace(/^file:\/\//, '')}.map`;
-    sourceMaps.set(
-      url,
-      url.startsWith('file://') && existsSync(file)
-        ? new SourceMap(JSON.parse(readFileSync(file, 'utf8')) as SourceMapPayload)
-        : null,
-    );
-  }
-  return sourceMaps.get(url)!;
-};
+// the bundle's frames, mapped back to their sources (bench/lib.ts)
+const locate = bundleSourceLocator();
 /** The frame's source file (absolute, or a node: module) and line, through the source map. */
-const sourceOf = (frame: CallFrame): { file: string; line: number } => {
-  const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
-  if (entry && 'originalSource' in entry) {
-    const file = entry.originalSource.startsWith('file://')
-      ? entry.originalSource.slice('file://'.length)
-      : path.resolve(path.dirname(frame.url.replace(/^file:\/\//, '')), entry.originalSource);
-    return { file, line: entry.originalLine + 1 };
-  }
-  return { file: frame.url.replace(/^file:\/\//, ''), line: frame.lineNumber + 1 };
-};
+const sourceOf = (frame: CallFrame) => locate(frame.url, frame.lineNumber, frame.columnNumber);
 const packageOf = (frame: CallFrame) => {
   if (!frame.url) return '(native)';
   const { file } = sourceOf(frame);
