@@ -127,8 +127,9 @@ export function prerenderStart(): Plugin {
         // Everything the first paint needs is in the HTML: the page's CSS inline (the CSP allows
         // inline styles), no render-blocking stylesheet and no preloads competing with it; the
         // module script still starts at once and brings the live page.
-        const entryCss = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)">/g)].map(
-          (m) => m[1]!,
+        // the entry's stylesheets, found by the one pattern the splash plugin moves them with
+        const entryCss = [...index.matchAll(ENTRY_STYLESHEETS)].map(
+          (m) => /href="\/([^"]+)"/.exec(m[0])![1]!,
         );
         const inlined = [...new Set([...entryCss, ...css])];
         const styles = inlined.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('\n');
