@@ -14,7 +14,11 @@
  * the spread between two identical servers shows the run's noise.
  * HOME_AB_REFERENCE_ENV: environment for the reference as JSON (default none: Node's own settings),
  * e.g. '{"NODE_OPTIONS":"--max-semi-space-size=8"}' to run it with the product's process settings.
- * HOME_AB_ROUNDS (default 8), HOME_AB_SECONDS a turn (default 4), 50 connections.
+ * HOME_AB_ROUNDS (default 8), HOME_AB_SECONDS a turn (default 4), 50 connections, after
+ * HOME_AB_WARMUP_SECONDS (default 10, as `npm run bench`) of load on each server: the product's
+ * optimising compilers are busy for several seconds of load (`bench:perf-home` counted 36 µs a
+ * request more than the reference's on the compiler threads after a 3 s warm-up, none after 10 or
+ * 20 s), and a shorter warm-up measures the product's start-up, not its pace.
  */
 import autocannon from 'autocannon';
 import { rm } from 'node:fs/promises';
@@ -38,6 +42,7 @@ const ADMIN_URL =
 const REFERENCE_ENV = JSON.parse(process.env.HOME_AB_REFERENCE_ENV ?? '{}') as Record<string, string>;
 const ROUNDS = Number(process.env.HOME_AB_ROUNDS ?? 8);
 const SECONDS = Number(process.env.HOME_AB_SECONDS ?? 4);
+const WARMUP_SECONDS = Number(process.env.HOME_AB_WARMUP_SECONDS ?? 10);
 const VARIANTS = JSON.parse(process.env.HOME_AB_VARIANTS ?? '{"product":{},"product again":{}}') as Record<
   string,
   Record<string, string>
@@ -87,7 +92,7 @@ try {
       requests: [{ path: '/api/home', headers: { authorization: `Bearer ${token}` } }],
     });
   // warm-up: the JIT, and the prepared statement on every pooled connection
-  for (const { proc } of servers) await load(proc.base, 3);
+  for (const { proc } of servers) await load(proc.base, WARMUP_SECONDS);
 
   const turns = new Map<string, Turn[]>(servers.map(({ name }) => [name, []]));
   for (let round = 1; round <= ROUNDS; round++) {

@@ -13,7 +13,9 @@
  * samples' shares. Profiling adds its own cost (the product's more, it has more JIT code): compare
  * the two columns, not these totals with `bench:home-ab`'s.
  *
- *   PERF_REQUESTS (default 10000) requests a server, 50 connections, after a 3 s warm-up.
+ *   PERF_REQUESTS (default 10000) requests a server, 50 connections, after PERF_WARMUP_SECONDS
+ *   (default 10) of load: with 3 s, the product's optimising compilers were still at work and
+ *   counted ~40 µs a request (the "GC and compiler threads" row of earlier tables).
  *
  * Needs `perf` (Debian's linux-perf) and the right to profile (root, or perf_event_paranoid ≤ 1).
  */
@@ -39,6 +41,7 @@ import {
 } from './lib.ts';
 
 const REQUESTS = Number(process.env.PERF_REQUESTS ?? 10_000);
+const WARMUP_SECONDS = Number(process.env.PERF_WARMUP_SECONDS ?? 10);
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -96,7 +99,7 @@ try {
     });
 
   for (const { name, proc } of servers) {
-    await load(proc.base, { duration: 3 }); // the JIT, and the prepared statement on each connection
+    await load(proc.base, { duration: WARMUP_SECONDS }); // the JIT, and the prepared statement on each connection
     const pid = proc.child.pid!;
     const data = path.join(work, `${name}.data`);
     const recorder = spawn(
@@ -137,6 +140,14 @@ const placeOf = (frame: string): string | null => {
   return packageOrPath(locate(match[1]!, Number(match[2]) - 1, Number(match[3]) - 1).file);
 };
 const GC_FRAME = /Heap::|Scavenger|MarkCompact|GCTracer|Sweeper|MinorMS|ConcurrentMarking/;
+// V8's worker threads run both the GC's concurrent work and the optimising compilers' jobs
+const COMPILER_FRAME = /compiler::|maglev::|Maglev|Turbofan|OptimizedCompilationJob|Baseline|Sparkplug/;
+const workerShare = (frames: string[]) =>
+  frames.some((f) => GC_FRAME.test(f))
+    ? '(GC threads)'
+    : frames.some((f) => COMPILER_FRAME.test(f))
+      ? '(compiler threads)'
+      : '(V8 worker threads, other)';
 
 for (const server of measured) {
   const data = path.join(work, `${server.name}.data`);
@@ -155,8 +166,7 @@ for (const server of measured) {
     const frames = lines.slice(1).map((line) => line.trim().replace(/^[0-9a-f]+ /, ''));
     if (!thread || frames.length === 0) continue;
     server.samples++;
-    if (thread !== 'MainThread')
-      count(thread.startsWith('V8') ? '(GC and compiler threads)' : `(thread ${thread})`);
+    if (thread !== 'MainThread') count(thread.startsWith('V8') ? workerShare(frames) : `(thread ${thread})`);
     else if (frames.some((f) => GC_FRAME.test(f))) count('(GC on the main thread)');
     else {
       const js = frames.find((f) => f.startsWith('JS:'));
