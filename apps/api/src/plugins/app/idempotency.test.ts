@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, client, type TestApp } from '../../test/test-app.ts';
 import { submitCompleteApplication } from '../../test/application-fixtures.ts';
 import { idempotencyKeys, orders } from '../../db/schema/index.ts';
+import { hmacHex, sha256Hex } from '../../lib/crypto.ts';
 import { decidePendingApplications } from '../../modules/lending/decide-application.ts';
 
 let t: TestApp;
@@ -64,12 +65,19 @@ describe('Idempotency-Key (SH-13)', () => {
       expect(row.responseBody).not.toContain(token);
       expect(row.responseBody).not.toContain(phone);
       expect(row.responseBody).not.toContain('maria@example.ph');
-      // The request is kept only as a keyed digest. A search for the code's digits in that hex
-      // would fail about once in a thousand runs by chance, so the test checks its shape instead.
+      // The request is kept only as a keyed digest. (A search for the code's digits in that hex
+      // would fail about once in a thousand runs by chance.)
       expect(row.requestHash).toMatch(/^[0-9a-f]{64}$/);
       // and no column holds it as a JSON value (hex and the sealed base64 have no quotes)
       for (const value of Object.values(row)) expect(String(value)).not.toContain(`"${code}"`);
     }
+    // the sign-in's digest is the server-keyed HMAC of the route and the canonical request (sorted
+    // keys), written out here by hand: not the request itself, and not an unkeyed hash an attacker
+    // holding the table could test 10,000 codes against
+    const canonicalLogin = `{"code":"${code}","phone":"${phone}","privacyAccepted":true,"privacyPolicyVersion":"2026-11-01"}`;
+    const signedIn = `idempotency-request\nPOST /api/auth/login\n{}\n${canonicalLogin}`;
+    expect(rows[0]!.requestHash).toBe(hmacHex(t.app.secretKey, signedIn));
+    expect(rows[0]!.requestHash).not.toBe(sha256Hex(signedIn));
   });
 
   it('SH-13 a refusal is replayed too, not re-run', async () => {
