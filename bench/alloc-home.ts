@@ -1,8 +1,8 @@
 /**
  * `npm run bench:alloc-home` (issue 8): what `GET /api/home` allocates, in KB a request, by package
- * and by function, on the product or on the reference (ALLOC_TARGET=reference). The GC's threads
- * are the largest item between the two servers' CPU (`bench:perf-home`), and what a request
- * allocates is what they work through.
+ * and by function, on the product or on the reference (ALLOC_TARGET=reference). Garbage collection
+ * is among the largest items between the two servers' CPU once both are warm (`bench:perf-home`:
+ * ~18 µs a request), and what a request allocates is what it works through.
  *
  * The server runs with the inspector on a loopback port; V8's sampling heap profiler is started
  * over it after a warm-up, with the objects later collected by either GC included (by default it

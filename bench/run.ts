@@ -32,7 +32,12 @@ const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 40);
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const OUT = process.env.BENCH_OUT ?? path.join(repoRoot, 'bench/results.md');
-const ACCRUAL_MARKER = '<!-- accrual: kept by bench/run.ts -->';
+/**
+ * What follows this line in the results file is kept when the bench writes its run above it: the
+ * analyses, earlier runs and the accrual figures recorded by hand (it used to keep only the accrual
+ * figures, and each run dropped the sections written by hand between them and the table).
+ */
+const KEEP_MARKER = '<!-- bench/run.ts writes the run above this line and keeps what follows -->';
 // To measure another build of the server in the same conditions (e.g. the "before" commit, exported
 // elsewhere, or the sources): BENCH_SERVER_ENTRY=/path/to/apps/api/src/server.ts BENCH_SERVER_ENV='{"NODE_OPTIONS":""}'
 // the production bundle (apps/api/build.ts), built now, unless told otherwise
@@ -337,10 +342,10 @@ async function main() {
       ...notes.map((n) => `- ${n}`),
       '',
     ];
-    // the accrual figures (npm run bench:accrual, recorded by hand) stay below their marker
     const previous = await readFile(OUT, 'utf8').catch(() => '');
-    const kept = previous.indexOf(ACCRUAL_MARKER);
-    await writeFile(OUT, lines.join('\n') + (kept >= 0 ? `\n\n${previous.slice(kept)}` : ''));
+    const marker = previous.indexOf(KEEP_MARKER);
+    const kept = marker >= 0 ? previous.slice(marker + KEEP_MARKER.length).replace(/^\n+/, '') : '';
+    await writeFile(OUT, [...lines, KEEP_MARKER, '', kept].join('\n'));
     log(`wrote ${path.relative(repoRoot, OUT)}`);
   } finally {
     for (const p of procs) await p.stop().catch(() => {});
