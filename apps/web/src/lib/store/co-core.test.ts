@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CO_CORE_KEY, USER_INFO_KEY, coCoreDefaults, createCoCoreStore, isLoggedIn } from './co-core.ts';
+import {
+  CO_CORE_KEY,
+  USER_INFO_KEY,
+  coCoreDefaults,
+  createCoCoreStore,
+  isLoggedIn,
+  type CoCoreActions,
+} from './co-core.ts';
 import { memoryStorage } from '../test-storage.ts';
 import { LANGUAGE_KEY } from '../i18n/languages.ts';
 
@@ -121,5 +128,46 @@ describe('coCore store', () => {
     store.getState().setRoute('start');
     store.getState().setRoute('homeIndex');
     expect([store.getState().prevRouteName, store.getState().routeName]).toEqual(['start', 'homeIndex']);
+  });
+
+  it('SH-11 a change that changes nothing is not written to localStorage again', () => {
+    const storage = memoryStorage();
+    let writes = 0;
+    const counting = {
+      ...storage,
+      setItem: (key: string, value: string) => {
+        if (key === CO_CORE_KEY) writes++;
+        storage.setItem(key, value);
+      },
+    };
+    const store = createCoCoreStore(counting);
+    const config = {
+      productName: 'PisoNow',
+      supportEmail: 'help@example.ph',
+      hotline: '1800',
+      webEmail: 'web@example.ph',
+      website: 'https://example.ph',
+    } as Parameters<CoCoreActions['applyPublicConfig']>[0];
+    store.getState().applyPublicConfig(config);
+    store.getState().setRoute('homeIndex');
+    store.getState().setLoanTabType(1);
+    store.getState().capture({ isBrowser: '1' });
+    expect(writes).toBe(4);
+    store.getState().applyPublicConfig({ ...config });
+    store.getState().setRoute('homeIndex');
+    store.getState().setLoanTabType(1);
+    store.getState().capture({ isBrowser: '1' });
+    expect(writes).toBe(4);
+    // a real change is still written, and reaches a reload
+    store.getState().applyPublicConfig({ ...config, hotline: '1801' });
+    store.getState().setRoute('my');
+    expect(writes).toBe(6);
+    expect(createCoCoreStore(storage).getState()).toMatchObject({
+      hotline: '1801',
+      routeName: 'my',
+      prevRouteName: 'homeIndex',
+      loanTabType: 1,
+      isBrowser: '1',
+    });
   });
 });

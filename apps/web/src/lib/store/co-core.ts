@@ -124,47 +124,63 @@ export function isLoggedIn(state: Pick<CoCoreData, 'publicData'>): boolean {
 export function createCoCoreStore(storage: StateStorage) {
   return createStore<CoCoreState>()(
     persist(
-      (set) => ({
-        ...coCoreDefaults(),
-        signIn(session) {
-          set({
-            publicData: { token: session.token, customerId: session.customerId, phone_number: session.phone },
-          });
-          const info: UserInfo = {
-            customerId: session.customerId,
-            phone: session.phone,
-            registered: session.registered,
-            expiresAt: session.expiresAt,
-          };
-          void storage.setItem(USER_INFO_KEY, JSON.stringify(info));
-        },
-        resetUser() {
-          set((state) => ({
-            publicData: { ...state.publicData, token: '', customerId: '', phone_number: '' },
-          }));
-          void storage.removeItem(USER_INFO_KEY);
-        },
-        setRoute(name) {
-          set((state) =>
-            state.routeName === name ? state : { prevRouteName: state.routeName, routeName: name },
-          );
-        },
-        applyPublicConfig(config) {
-          set({
-            productName: config.productName,
-            serviceEmail: config.supportEmail,
-            hotline: config.hotline,
-            webEmail: config.webEmail,
-            website: config.website,
-          });
-        },
-        setLoanTabType(tab) {
-          set({ loanTabType: tab });
-        },
-        capture(patch) {
-          set(patch);
-        },
-      }),
+      (set, get) => {
+        /**
+         * persist writes the whole store to localStorage (JSON, synchronously) on every `set`, even
+         * one that changes nothing: the shell applies the same public configuration on every start.
+         * A patch whose values are all the ones held is not set at all (compared field by field, the
+         * way React compares state; a new object with the same contents still counts as a change).
+         */
+        const update = (patch: Partial<CoCoreData>) => {
+          const state = get();
+          const keys = Object.keys(patch) as (keyof CoCoreData)[];
+          if (keys.some((key) => !Object.is(state[key], patch[key]))) set(patch);
+        };
+        return {
+          ...coCoreDefaults(),
+          signIn(session) {
+            set({
+              publicData: {
+                token: session.token,
+                customerId: session.customerId,
+                phone_number: session.phone,
+              },
+            });
+            const info: UserInfo = {
+              customerId: session.customerId,
+              phone: session.phone,
+              registered: session.registered,
+              expiresAt: session.expiresAt,
+            };
+            void storage.setItem(USER_INFO_KEY, JSON.stringify(info));
+          },
+          resetUser() {
+            set((state) => ({
+              publicData: { ...state.publicData, token: '', customerId: '', phone_number: '' },
+            }));
+            void storage.removeItem(USER_INFO_KEY);
+          },
+          setRoute(name) {
+            const { routeName } = get();
+            if (routeName !== name) set({ prevRouteName: routeName, routeName: name });
+          },
+          applyPublicConfig(config) {
+            update({
+              productName: config.productName,
+              serviceEmail: config.supportEmail,
+              hotline: config.hotline,
+              webEmail: config.webEmail,
+              website: config.website,
+            });
+          },
+          setLoanTabType(tab) {
+            update({ loanTabType: tab });
+          },
+          capture(patch) {
+            update(patch);
+          },
+        };
+      },
       {
         name: CO_CORE_KEY,
         storage: createJSONStorage(() => storage),
