@@ -11,21 +11,22 @@
  *
  *   ALLOC_REQUESTS (default 5000), ALLOC_INTERVAL bytes between samples (default 1024).
  */
-import autocannon from 'autocannon';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   buildProductionServer,
   bundleSourceLocator,
+  HOME_WARMUP_SECONDS,
+  homeLoad,
   httpApi,
   packageOrPath,
+  type Proc,
   productEnv,
   repoRoot,
   seedBorrowerWithLoan,
   startProcess,
   throwAwayDatabase,
-  type Proc,
 } from './lib.ts';
 import { freePort } from '../apps/api/src/test/server-process.ts';
 
@@ -106,14 +107,7 @@ try {
     );
     servers.push(target);
   }
-  const load = (amount: number) =>
-    autocannon({
-      url: target.base,
-      connections: 50,
-      amount,
-      requests: [{ path: '/api/home', headers: { authorization: `Bearer ${token}` } }],
-    });
-  await load(5000); // warm-up: the JIT, and the prepared statement on each connection
+  await homeLoad(target.base, token, { duration: HOME_WARMUP_SECONDS });
   const inspector = await inspectorSession(inspectPort);
   await inspector.send('HeapProfiler.enable');
   await inspector.send('HeapProfiler.startSampling', {
@@ -121,7 +115,7 @@ try {
     includeObjectsCollectedByMajorGC: true,
     includeObjectsCollectedByMinorGC: true,
   });
-  const result = await load(REQUESTS);
+  const result = await homeLoad(target.base, token, { amount: REQUESTS });
   ({ profile } = await inspector.send<{ profile: { head: SamplingNode } }>('HeapProfiler.stopSampling'));
   inspector.close();
   if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors`);

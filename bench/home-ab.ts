@@ -15,26 +15,24 @@
  * HOME_AB_REFERENCE_ENV: environment for the reference as JSON (default none: Node's own settings),
  * e.g. '{"NODE_OPTIONS":"--max-semi-space-size=8"}' to run it with the product's process settings.
  * HOME_AB_ROUNDS (default 8), HOME_AB_SECONDS a turn (default 4), 50 connections, after
- * HOME_AB_WARMUP_SECONDS (default 10, as `npm run bench`) of load on each server: the product's
- * optimising compilers are busy for several seconds of load (`bench:perf-home` counted 36 µs a
- * request more than the reference's on the compiler threads after a 3 s warm-up, none after 10 or
- * 20 s), and a shorter warm-up measures the product's start-up, not its pace.
+ * HOME_AB_WARMUP_SECONDS (default bench/lib.ts HOME_WARMUP_SECONDS) of load on each server.
  */
-import autocannon from 'autocannon';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import {
   buildProductionServer,
   cpuMsOf,
+  HOME_WARMUP_SECONDS,
+  homeLoad,
   httpApi,
   machine,
+  type Proc,
   productEnv,
   repoRoot,
   seedBorrowerWithLoan,
   startProcess,
   throwAwayDatabase,
-  type Proc,
 } from './lib.ts';
 
 const ADMIN_URL =
@@ -42,7 +40,7 @@ const ADMIN_URL =
 const REFERENCE_ENV = JSON.parse(process.env.HOME_AB_REFERENCE_ENV ?? '{}') as Record<string, string>;
 const ROUNDS = Number(process.env.HOME_AB_ROUNDS ?? 8);
 const SECONDS = Number(process.env.HOME_AB_SECONDS ?? 4);
-const WARMUP_SECONDS = Number(process.env.HOME_AB_WARMUP_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.HOME_AB_WARMUP_SECONDS ?? HOME_WARMUP_SECONDS);
 const VARIANTS = JSON.parse(process.env.HOME_AB_VARIANTS ?? '{"product":{},"product again":{}}') as Record<
   string,
   Record<string, string>
@@ -84,22 +82,14 @@ try {
       '/ready',
     ),
   });
-  const load = (base: string, duration: number) =>
-    autocannon({
-      url: base,
-      connections: 50,
-      duration,
-      requests: [{ path: '/api/home', headers: { authorization: `Bearer ${token}` } }],
-    });
-  // warm-up: the JIT, and the prepared statement on every pooled connection
-  for (const { proc } of servers) await load(proc.base, WARMUP_SECONDS);
+  for (const { proc } of servers) await homeLoad(proc.base, token, { duration: WARMUP_SECONDS });
 
   const turns = new Map<string, Turn[]>(servers.map(({ name }) => [name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const { name, proc } of servers) {
       const pid = proc.child.pid!;
       const cpuBefore = cpuMsOf(pid);
-      const result = await load(proc.base, SECONDS);
+      const result = await homeLoad(proc.base, token, { duration: SECONDS });
       if (result.non2xx || result.errors)
         throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       const turn = {

@@ -1,5 +1,6 @@
 // Shared by `npm run bench` and `npm run soak:memory`: start servers as real child processes, make
 // throw-away databases, speak the API the way the web app does, read a process's memory.
+import autocannon from 'autocannon';
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -190,6 +191,24 @@ export async function seedBorrowerWithLoan(databaseUrl: string): Promise<{ phone
     await database.close();
   }
 }
+
+/**
+ * Seconds of load on a server before `GET /api/home` is measured: the JIT and the prepared statement
+ * on every pooled connection. The product's optimising compilers are busy for several seconds of
+ * load (`bench:perf-home` counted 36 µs a request more than the reference's on the compiler threads
+ * after 3 s, none after 10 or 20 s); a shorter warm-up measures its start-up, not its pace (and
+ * code not yet optimised allocates more, which `bench:alloc-home` would count).
+ */
+export const HOME_WARMUP_SECONDS = 10;
+
+/** `GET /api/home` as the signed-in borrower, 50 connections, for a duration or a number of requests. */
+export const homeLoad = (base: string, token: string, options: { duration: number } | { amount: number }) =>
+  autocannon({
+    url: base,
+    connections: 50,
+    ...options,
+    requests: [{ path: '/api/home', headers: { authorization: `Bearer ${token}` } }],
+  });
 
 /**
  * Where a frame of the production bundle comes from: the server is one bundle (apps/api/build.ts),

@@ -14,12 +14,11 @@
  * the two columns, not these totals with `bench:home-ab`'s.
  *
  *   PERF_REQUESTS (default 10000) requests a server, 50 connections, after PERF_WARMUP_SECONDS
- *   (default 10) of load: with 3 s, the product's optimising compilers were still at work and
- *   counted ~40 µs a request (the "GC and compiler threads" row of earlier tables).
+ *   (default bench/lib.ts HOME_WARMUP_SECONDS) of load: with 3 s, the product's optimising
+ *   compilers were still at work (the "GC and compiler threads" row of earlier tables).
  *
  * Needs `perf` (Debian's linux-perf) and the right to profile (root, or perf_event_paranoid ≤ 1).
  */
-import autocannon from 'autocannon';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,20 +27,22 @@ import {
   buildProductionServer,
   bundleSourceLocator,
   cpuMsOf,
+  HOME_WARMUP_SECONDS,
+  homeLoad,
   httpApi,
   machine,
   packageOrPath,
+  type Proc,
   productEnv,
   repoRoot,
   seedBorrowerWithLoan,
   sleep,
   startProcess,
   throwAwayDatabase,
-  type Proc,
 } from './lib.ts';
 
 const REQUESTS = Number(process.env.PERF_REQUESTS ?? 10_000);
-const WARMUP_SECONDS = Number(process.env.PERF_WARMUP_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.PERF_WARMUP_SECONDS ?? HOME_WARMUP_SECONDS);
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -90,16 +91,8 @@ try {
       '/ready',
     ),
   });
-  const load = (base: string, options: { duration: number } | { amount: number }) =>
-    autocannon({
-      url: base,
-      connections: 50,
-      ...options,
-      requests: [{ path: '/api/home', headers: { authorization: `Bearer ${token}` } }],
-    });
-
   for (const { name, proc } of servers) {
-    await load(proc.base, { duration: WARMUP_SECONDS }); // the JIT, and the prepared statement on each connection
+    await homeLoad(proc.base, token, { duration: WARMUP_SECONDS });
     const pid = proc.child.pid!;
     const data = path.join(work, `${name}.data`);
     const recorder = spawn(
@@ -111,7 +104,7 @@ try {
     );
     await sleep(500);
     const cpuBefore = cpuMsOf(pid);
-    const result = await load(proc.base, { amount: REQUESTS });
+    const result = await homeLoad(proc.base, token, { amount: REQUESTS });
     const cpuUsPerRequest = ((cpuMsOf(pid) - cpuBefore) * 1000) / result.requests.total;
     recorder.kill('SIGINT');
     await new Promise((resolve) => recorder.once('exit', resolve));

@@ -8,17 +8,18 @@
  * follow the machine. The server runs with the production settings (`npm start`'s NODE_OPTIONS, the
  * profiler added); PROFILE_SERVER_ENV adds environment as JSON, e.g. '{"LOG_LEVEL":"warn"}'.
  */
-import autocannon from 'autocannon';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  PRODUCTION_MEMORY_SETTINGS,
+  buildProductionServer,
   bundleSourceLocator,
+  HOME_WARMUP_SECONDS,
+  homeLoad,
   httpApi,
   productEnv,
+  PRODUCTION_MEMORY_SETTINGS,
   seedBorrowerWithLoan,
-  buildProductionServer,
   sleep,
   startProcess,
   throwAwayDatabase,
@@ -60,15 +61,8 @@ try {
   });
   const borrower = await seedBorrowerWithLoan(db.url);
   const { token } = await httpApi(server.base).signIn(borrower.phone);
-  const load = (duration: number) =>
-    autocannon({
-      url: server.base,
-      connections: 50,
-      duration,
-      requests: [{ path: '/api/home', headers: { authorization: `Bearer ${token}` } }],
-    });
-  await load(3); // warm-up: the JIT, the prepared statement on every pooled connection
-  const result = await load(SECONDS);
+  await homeLoad(server.base, token, { duration: HOME_WARMUP_SECONDS });
+  const result = await homeLoad(server.base, token, { duration: SECONDS });
   console.log(
     `GET /api/home: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ` +
       `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
