@@ -1,5 +1,6 @@
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { animationsSettled } from './axe.ts';
 import { createHmac } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -166,13 +167,7 @@ export function totp(secret: string, at = Date.now()): string {
 /** WCAG 2.1 A/AA: no serious or critical violation on the screen as it is. */
 export async function axe(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
-  // a modal or drawer still fading in has half-transparent text: axe would read a contrast failure
-  // that no operator ever sees once the animation ends
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

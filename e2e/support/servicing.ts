@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { animationsSettled } from './axe.ts';
 import { fileURLToPath } from 'node:url';
 import { coCore } from './login.ts';
 
@@ -98,14 +99,7 @@ export async function snap(page: Page, name: string, testId?: string) {
  * Page (the profile) have no such element, and axe refuses an include that matches nothing.
  */
 export async function expectAccessible(page: Page) {
-  // axe measures contrast as the page is drawn at that instant: a button fading back in after the
-  // tap guard (antd-mobile's 0.15 s opacity transition) fails it mid-fade. Finite animations and
-  // transitions end first (a spinner's infinite one is left running).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
   const found = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { animationsSettled } from '../support/axe.ts';
 import { loginThroughUi } from '../support/login.ts';
 
 // Issue 9: 0 serious or critical axe violations on every route × visitor and borrower, on the
@@ -22,6 +23,7 @@ async function audit(page: Page, route: string): Promise<Finding[]> {
   await page.goto(route);
   await expect(page.getByTestId('page-title').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
