@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
-import type { InspectedImage } from '../modules/photos/inspect-image.ts';
+import type { PhotoKind } from '@pisonow/domain';
+import type { InspectedPhoto } from '../modules/photos/inspect-image.ts';
 import type { CountFacesOptions, FaceDetector, RgbImage } from '../providers/face/face-detector.ts';
 import type { WorkerResult } from './image-worker.ts';
 
@@ -12,9 +13,25 @@ const workerFile = path.join(
   import.meta.filename.endsWith('.ts') ? 'image-worker.ts' : 'image-worker.mjs',
 );
 
-/** Re-validates and re-encodes an uploaded photo (BE-03): see modules/photos/inspect-image.ts. */
+/**
+ * Re-validates and re-encodes an uploaded photo (BE-03) and runs its kind's quality checks: see
+ * inspectPhoto in modules/photos/inspect-image.ts.
+ */
 export interface PhotoInspector {
-  inspect(body: Buffer, declaredType: string): Promise<InspectedImage>;
+  /** may take the body's memory (see ImageWorkerPool): the caller does not read the body after */
+  inspect(body: Buffer, declaredType: string, kind: PhotoKind): Promise<InspectedPhoto>;
+}
+
+/**
+ * The memory behind a view, when the view is all of it: it can then move to a worker instead of
+ * being copied, and leaves this thread at once. A slice of a larger buffer (Node's small-buffer
+ * pool, a socket read) is copied as usual: moving it would take its neighbours along.
+ */
+function movable(view: Uint8Array): ArrayBuffer[] {
+  const { buffer } = view;
+  return buffer instanceof ArrayBuffer && view.byteOffset === 0 && view.byteLength === buffer.byteLength
+    ? [buffer]
+    : [];
 }
 
 export interface ImagePoolOptions {
@@ -47,20 +64,27 @@ export class ImageWorkerPool implements FaceDetector, PhotoInspector {
     });
   }
 
-  private async run<T>(name: string, task: object): Promise<T> {
-    const result = (await this.pool.run(task, { name })) as WorkerResult<T>;
+  private async run<T>(name: string, task: object, transferList: ArrayBuffer[] = []): Promise<T> {
+    const result = (await this.pool.run(task, { name, transferList })) as WorkerResult<T>;
     if (!result.ok) throw new AppError(result.code);
     return result.value;
   }
 
-  async inspect(body: Buffer, declaredType: string): Promise<InspectedImage> {
-    const image = await this.run<InspectedImage>('inspect', { body, declaredType });
+  // A photo's buffers move to the worker rather than being copied: the upload here, decoded
+  // pixels in countFaces. A copy left in this thread lives on after the photo: it outlives the
+  // worker's ~200 ms in V8's young generation, and V8 frees such memory only at a full collection,
+  // which this busy thread reaches after ~64 MB of it has piled up (the image worker collects
+  // after each photo; see image-worker.ts). The caller's view is empty afterwards.
+  async inspect(body: Buffer, declaredType: string, kind: PhotoKind): Promise<InspectedPhoto> {
+    const photo = await this.run<InspectedPhoto>('inspect', { body, declaredType, kind }, movable(body));
     // structured clone hands back plain Uint8Arrays
-    return { ...image, jpeg: Buffer.from(image.jpeg.buffer, image.jpeg.byteOffset, image.jpeg.byteLength) };
+    return { ...photo, jpeg: Buffer.from(photo.jpeg.buffer, photo.jpeg.byteOffset, photo.jpeg.byteLength) };
   }
 
   countFaces(image: RgbImage | Buffer, options?: CountFacesOptions): Promise<number> {
-    return this.run<number>('countFaces', { image, options });
+    // decoded pixels move (the use case's selfie pixels); encoded bytes are copied
+    const transfer = image instanceof Uint8Array ? [] : movable(image.data);
+    return this.run<number>('countFaces', { image, options }, transfer);
   }
 
   /** Starts a worker and loads the face model now (tests; a deploy that wants no first-selfie delay). */

@@ -11,9 +11,9 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import sharp from 'sharp';
-import type { ErrorCode } from '@pisonow/domain';
+import type { ErrorCode, PhotoKind } from '@pisonow/domain';
 import { AppError } from '../lib/app-error.ts';
-import { inspectImage, type InspectedImage } from '../modules/photos/inspect-image.ts';
+import { inspectPhoto, type InspectedPhoto } from '../modules/photos/inspect-image.ts';
 import type { CountFacesOptions, RgbImage } from '../providers/face/face-detector.ts';
 import type { TinyFaceDetector } from '../providers/face/tiny-face-detector.ts';
 
@@ -22,8 +22,8 @@ sharp.cache(false);
 
 export type WorkerResult<T> = { ok: true; value: T } | { ok: false; code: ErrorCode };
 
-// A finished photo leaves its buffers behind in this thread: the copy of the upload, sharp's
-// output, the decoded pixels (~1.3 MB for an ID card, more with a selfie's face check). They live
+// A finished photo leaves its buffers behind in this thread: the upload, sharp's output, the
+// decoded pixels (~1.3 MB for an ID card, more with a selfie's face check). They live
 // outside V8's heap, and V8 collects them only with the JavaScript objects that hold them, which it
 // does on its own only after ~64 MB of such memory has piled up: this thread allocates few
 // JavaScript objects of its own. So the worker collects after each task, once the result is on its
@@ -61,11 +61,13 @@ async function settle<T>(work: () => Promise<T>): Promise<WorkerResult<T>> {
 export function inspect(task: {
   body: Uint8Array;
   declaredType: string;
-}): Promise<WorkerResult<InspectedImage>> {
+  kind: PhotoKind;
+}): Promise<WorkerResult<InspectedPhoto>> {
   return settle(() =>
-    inspectImage(
+    inspectPhoto(
       Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength),
       task.declaredType,
+      task.kind,
     ),
   );
 }

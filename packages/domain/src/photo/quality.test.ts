@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkIdCardQuality, checkSelfieQuality, photoProblemCode, GLARE_LUMA } from './quality.ts';
+import {
+  checkIdCardQuality,
+  checkSelfieQuality,
+  photoProblemCode,
+  withFaceCount,
+  GLARE_LUMA,
+} from './quality.ts';
 import { laplacianVariance } from './metrics.ts';
 import { toAnalysisLuma, type PixelImage } from './pixels.ts';
 
@@ -136,6 +142,9 @@ describe('photo quality checks (VAL-16)', () => {
     expect(checkSelfieQuality(scene, { faces: 1 }).ok).toBe(true);
     expect(checkSelfieQuality(scene, { faces: 0 }).problems).toEqual(['noFace']);
     expect(checkSelfieQuality(scene, { faces: 2 }).problems).toEqual(['multipleFaces']);
+    // the server counts the faces after the quality check (a step of its own): the same verdict
+    for (const faces of [0, 1, 2])
+      expect(withFaceCount(checkSelfieQuality(scene), faces)).toEqual(checkSelfieQuality(scene, { faces }));
     expect(photoProblemCode(['noFace'])).toBe('FACE_FAILED');
     expect(photoProblemCode(['multipleFaces'])).toBe('FACE_FAILED');
     expect(photoProblemCode(['blurred', 'noFace'])).toBe('PHOTO_RETAKE');

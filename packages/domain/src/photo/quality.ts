@@ -161,11 +161,7 @@ export function checkSelfieQuality(image: PixelImage, options: { faces?: number 
   const problems: PhotoProblem[] = [];
   if (sharpness < SELFIE_BLUR_MIN_VARIANCE) problems.push('blurred');
   if (brightness < MIN_MEAN_LUMA) problems.push('tooDark');
-  if (options.faces !== undefined) {
-    if (options.faces === 0) problems.push('noFace');
-    else if (options.faces > 1) problems.push('multipleFaces');
-  }
-  return {
+  const check: PhotoCheckResult = {
     ok: problems.length === 0,
     problems,
     metrics: {
@@ -173,9 +169,20 @@ export function checkSelfieQuality(image: PixelImage, options: { faces?: number 
       height: image.height,
       sharpness: round(sharpness, 1),
       meanLuma: round(brightness, 1),
-      ...(options.faces !== undefined ? { faces: options.faces } : {}),
     },
   };
+  return options.faces === undefined ? check : withFaceCount(check, options.faces);
+}
+
+/**
+ * A selfie's check once its faces are counted (VAL-16: exactly one). The server counts them after
+ * the quality check, in another step (the face detector is a provider of its own).
+ */
+export function withFaceCount(check: PhotoCheckResult, faces: number): PhotoCheckResult {
+  const problems = [...check.problems];
+  if (faces === 0) problems.push('noFace');
+  else if (faces > 1) problems.push('multipleFaces');
+  return { ok: problems.length === 0, problems, metrics: { ...check.metrics, faces } };
 }
 
 /**

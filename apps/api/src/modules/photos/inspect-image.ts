@@ -1,5 +1,13 @@
 import sharp from 'sharp';
-import { PHOTO_MIN_SIDE, type PixelImage, type PhotoUploadType } from '@pisonow/domain';
+import {
+  checkIdCardQuality,
+  checkSelfieQuality,
+  PHOTO_MIN_SIDE,
+  type PhotoCheckResult,
+  type PhotoKind,
+  type PixelImage,
+  type PhotoUploadType,
+} from '@pisonow/domain';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Smaller than this on the short side cannot show an ID card legibly (shared with the browser's resize). */
@@ -83,5 +91,47 @@ export async function inspectImage(body: Buffer, declaredType: string): Promise<
     if (error instanceof AppError) throw error;
     // libvips: truncated, corrupt, over the pixel limit, unsupported inside a known container
     throw new AppError('IMAGE_INVALID');
+  }
+}
+
+/** A photo's check on the server: what the browser ran, again (VAL-16). */
+export type PhotoCheck = Pick<PhotoCheckResult, 'problems'> & {
+  metrics: Partial<PhotoCheckResult['metrics']>;
+};
+
+/** An upload after inspectPhoto: the stored JPEG and the checks of its kind. */
+export type InspectedPhoto = Omit<InspectedImage, 'pixels'> &
+  (
+    | {
+        kind: 'selfie';
+        /** the quality check; the faces are counted after, by the face detector (a provider) */
+        check: PhotoCheckResult;
+        /** the pixels at the analysis size, for the face detector; no other kind carries them */
+        facePixels: PixelImage;
+      }
+    | { kind: 'idCard' | 'paymentReceipt'; check: PhotoCheck }
+  );
+
+/**
+ * inspectImage, then the quality checks of the photo's kind on the analysis pixels. It runs in the
+ * image worker (workers/image-worker.ts): the pixels of a card never reach the main thread, where
+ * they would wait for V8's next full collection (they outlive the photo's ~200 ms in the young
+ * generation) and the checks would hold up other requests.
+ */
+export async function inspectPhoto(
+  body: Buffer,
+  declaredType: string,
+  kind: PhotoKind,
+): Promise<InspectedPhoto> {
+  const { jpeg, width, height, pixels } = await inspectImage(body, declaredType);
+  switch (kind) {
+    case 'idCard':
+      return { kind, jpeg, width, height, check: checkIdCardQuality(pixels) };
+    case 'selfie':
+      return { kind, jpeg, width, height, check: checkSelfieQuality(pixels), facePixels: pixels };
+    case 'paymentReceipt':
+      // read by a person in the console: decoding and re-encoding it (size, type, metadata
+      // stripped) is its check; the card and face checks do not apply
+      return { kind, jpeg, width, height, check: { problems: [], metrics: { width, height } } };
   }
 }

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import {
-  checkIdCardQuality,
-  checkSelfieQuality,
-  photoKindSchema,
-  photoProblemCode,
-  type PhotoCheckResult,
-  type PhotoUploadResponse,
-} from '@pisonow/domain';
+import { photoKindSchema, photoProblemCode, withFaceCount, type PhotoUploadResponse } from '@pisonow/domain';
 import { photos, uploadGrants } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { PhotoCheck } from './inspect-image.ts';
 import type { PhotosContext } from './photos-context.ts';
 
 /**
@@ -23,7 +17,8 @@ export const ID_IN_HAND_MIN_FACE_SHARE = 0.12;
  * PUT <uploadUrl>: the grant token is the credential. Order matters:
  * 1. the grant must exist, be unused and unexpired (nothing else is looked at otherwise);
  * 2. the image is re-validated and re-encoded (bad bytes: 4xx, the grant stays usable, nothing written);
- * 3. the quality checks run again here, and for a selfie the face count (VAL-16);
+ * 3. the quality checks run again (in the image worker, with step 2), and for a selfie the face
+ *    count (VAL-16);
  * 4. an accepted photo is put in storage, then the grant is claimed and the row written in one
  *    transaction (a lost race for the grant deletes the object again);
  * 5. a photo that fails a check is recorded as rejected — its verdict, metrics and hash, not its
@@ -44,21 +39,18 @@ export async function receivePhotoUpload(
   if (input.body.length > grant.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
   const kind = photoKindSchema.parse(grant.kind);
 
-  const image = await ctx.images.inspect(input.body, input.contentType);
+  // the body is the image worker's from here on (PhotoInspector.inspect)
+  const image = await ctx.images.inspect(input.body, input.contentType, kind);
 
-  // a receipt (often a screenshot) is read by a person in the console: decoding and re-encoding it
-  // (size, type, metadata stripped) is its check; the card and face checks do not apply
-  let check: Pick<PhotoCheckResult, 'problems'> & { metrics: Partial<PhotoCheckResult['metrics']> };
-  if (kind === 'idCard') {
-    check = checkIdCardQuality(image.pixels);
-  } else if (kind === 'paymentReceipt') {
-    check = { problems: [], metrics: { width: image.width, height: image.height } };
-  } else {
+  let check: PhotoCheck = image.check;
+  if (image.kind === 'selfie') {
+    const { width, height, data } = image.facePixels;
     const faces = await ctx.face.countFaces(
-      { width: image.pixels.width, height: image.pixels.height, data: Uint8Array.from(image.pixels.data) },
+      // a view, not a copy: the face detector takes RGB bytes, and these move to its worker
+      { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) },
       { minFaceShare: ctx.config.SELFIE_MODE === 'idInHand' ? ID_IN_HAND_MIN_FACE_SHARE : 0 },
     );
-    check = checkSelfieQuality(image.pixels, { faces });
+    check = withFaceCount(image.check, faces);
   }
   const rejection = photoProblemCode(check.problems);
 
