@@ -71,10 +71,9 @@ export class ImageWorkerPool implements FaceDetector, PhotoInspector {
   }
 
   // A photo's buffers move to the worker rather than being copied: the upload here, decoded
-  // pixels in countFaces. A copy left in this thread lives on after the photo: it outlives the
-  // worker's ~200 ms in V8's young generation, and V8 frees such memory only at a full collection,
-  // which this busy thread reaches after ~64 MB of it has piled up (the image worker collects
-  // after each photo; see image-worker.ts). The caller's view is empty afterwards.
+  // pixels in countFaces. A copy left in this thread outlives the worker's ~200 ms, so only a full
+  // collection of this thread's heap frees it (~13 ms each under load; the photos' copies set off
+  // most of them: bench/soak-memory.md). The caller's view is empty afterwards.
   async inspect(body: Buffer, declaredType: string, kind: PhotoKind): Promise<InspectedPhoto> {
     const photo = await this.run<InspectedPhoto>('inspect', { body, declaredType, kind }, movable(body));
     // structured clone hands back plain Uint8Arrays

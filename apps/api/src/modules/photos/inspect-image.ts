@@ -114,9 +114,9 @@ export type InspectedPhoto = Omit<InspectedImage, 'pixels'> &
 
 /**
  * inspectImage, then the quality checks of the photo's kind on the analysis pixels. It runs in the
- * image worker (workers/image-worker.ts): the pixels of a card never reach the main thread, where
- * they would wait for V8's next full collection (they outlive the photo's ~200 ms in the young
- * generation) and the checks would hold up other requests.
+ * image worker (workers/image-worker.ts), not on the main thread, where an ID card's check held
+ * every other request for ~60-100 ms (issue 8: GET /api/me's p99 under photo load 100-121 -> 48-49
+ * ms, bench/soak-memory.md). Only a selfie's pixels come back, for the face detector.
  */
 export async function inspectPhoto(
   body: Buffer,
