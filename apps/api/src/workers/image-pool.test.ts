@@ -35,7 +35,7 @@ describe('image worker pool (issue 8, memory)', () => {
       .toBeLessThan(4.5);
   });
 
-  it("a photo's buffers leave the main thread: the upload and a selfie's pixels move to the worker, a card's pixels stay there", async () => {
+  it("BE-03 VAL-16 a photo's buffers leave the main thread: the upload and a selfie's pixels move to the worker, a card's pixels stay there", async () => {
     const idCard = await readFile(path.join(photos, 'id-card-sharp.jpg'));
     const upload = Buffer.from(idCard); // a buffer of its own, as Fastify hands over a request body
     const card = await pool.inspect(upload, 'image/jpeg', 'idCard');
@@ -57,7 +57,7 @@ describe('image worker pool (issue 8, memory)', () => {
     expect(pixels.byteLength).toBe(0);
   });
 
-  it('a slice of a larger buffer is copied to the worker, not moved with its neighbours', async () => {
+  it('BE-03 a slice of a larger buffer is copied to the worker, not moved with its neighbours', async () => {
     const idCard = await readFile(path.join(photos, 'id-card-sharp.jpg'));
     const larger = Buffer.concat([Buffer.from('neighbour'), idCard]);
     const slice = larger.subarray(9);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import { AppError } from '../lib/app-error.ts';
 import type { PhotoKind } from '@pisonow/domain';
+import { AppError } from '../lib/app-error.ts';
 import type { InspectedPhoto } from '../modules/photos/inspect-image.ts';
 import type { CountFacesOptions, FaceDetector, RgbImage } from '../providers/face/face-detector.ts';
 import type { WorkerResult } from './image-worker.ts';

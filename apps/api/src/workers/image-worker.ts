@@ -23,10 +23,10 @@ sharp.cache(false);
 export type WorkerResult<T> = { ok: true; value: T } | { ok: false; code: ErrorCode };
 
 // A finished photo leaves its buffers behind in this thread: the upload, sharp's output, the
-// decoded pixels (~1.3 MB for an ID card, more with a selfie's face check). They live
-// outside V8's heap, and V8 collects them only with the JavaScript objects that hold them, which it
-// does on its own only after ~64 MB of such memory has piled up: this thread allocates few
-// JavaScript objects of its own. So the worker collects after each task, once the result is on its
+// decoded pixels (~1.3 MB for an ID card, more with a selfie's face check). They live outside
+// V8's heap, and V8 collects them only with the JavaScript objects that hold them, which it does
+// on its own only after ~64 MB of such memory has piled up: this thread allocates few JavaScript
+// objects of its own. So the worker collects after each task, once the result is on its
 // way: a full collection of its ~10 MB heap, ~10-15 ms of this thread's time a photo (~7% of a
 // photo's ~200 ms). Measured on the PostgreSQL soak with photos (bench/soak-memory.md, 2026-11-27):
 // max RSS 232-254 -> 215-227 MB. (A minor collection alone costs nothing measurable but leaves the
