@@ -56,4 +56,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8080/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM (docker stop) drains in-flight requests and jobs, then exits
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=8", "apps/api/dist/server.mjs"]
+CMD ["node", "--max-semi-space-size=4", "apps/api/dist/server.mjs"]

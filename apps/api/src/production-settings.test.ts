@@ -32,7 +32,7 @@ describe('production process settings (issue 8)', () => {
 
   it('the harness (bench, soak, scale tests) starts servers with exactly these settings', () => {
     expect(PRODUCTION_MEMORY_SETTINGS).toEqual({
-      NODE_OPTIONS: '--max-semi-space-size=8',
+      NODE_OPTIONS: '--max-semi-space-size=4',
       GLIBC_TUNABLES: GLIBC_MALLOC_TUNABLES,
     });
   });

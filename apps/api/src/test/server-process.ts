@@ -41,18 +41,20 @@ export const GLIBC_MALLOC_TUNABLES =
   'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
 
 /**
- * What `npm start` and the Dockerfile run the server with: an 8 MB V8 semi-space and the allocator
+ * What `npm start` and the Dockerfile run the server with: a 4 MB V8 semi-space and the allocator
  * settings above. production-settings.test.ts keeps the three places in step.
  *
- * Why 8 MB: Node 24 sizes the semi-space from the machine's memory, up to 64 MB (128 MB of young
- * generation that RSS never gives back). 16 MB was the setting until the sixteenth session, because
- * 8 MB then cost `GET /api/home` ~20% of its requests a second. Requests allocate far less since,
- * and on 2026-11-28 (bench/soak-memory.md) 8 MB served as many reads, logins and photos in the
- * 40 s soak with photos, peaking at 186-195 MB against 205-216 MB (the goal is 200), and the home
- * endpoint at the same CPU a request within the run's noise (interleaved A/B, 18 rounds).
+ * Why 4 MB: Node 24 sizes the semi-space from the machine's memory, up to 64 MB (128 MB of young
+ * generation that RSS never gives back). It was 16 MB until the sixteenth session and 8 MB until
+ * the twenty-first. Once a photo's checks ran in the image worker, the main thread's full
+ * collections grew rare and the 10-minute soak peaked at 207 MB with 8 MB (the goal is 200). On
+ * 2026-11-28 (bench/soak-memory.md), in 150 s soaks with reads capped at 600/s, 4 MB peaked at 190
+ * and 191 MB against 208 and 209 (mean 182-183 against 201-202), and `npm run bench:home-ab` (12
+ * interleaved rounds) gave `GET /api/home` the same throughput and CPU a request: 3,887 against
+ * 3,952 req/s, 192 against 200 µs, p99 29 against 31 ms.
  */
 export const PRODUCTION_MEMORY_SETTINGS = {
-  NODE_OPTIONS: '--max-semi-space-size=8',
+  NODE_OPTIONS: '--max-semi-space-size=4',
   GLIBC_TUNABLES: GLIBC_MALLOC_TUNABLES,
 };
 
